@@ -1,0 +1,56 @@
+# Troef: `make run` serves a demo on http://127.0.0.1:8000, `make test` runs the test suite.
+# Both create .venv and install the project into it when needed; both are idempotent.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test lint bench install migrate demo worker clean messages
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py demo
+
+# Local demo: SQLite under var/, Celery tasks run in-process, no services needed.
+run: demo
+	@echo "Serving Troef on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+
+bench: install
+	@for b in bench/bench_*.py; do \
+		echo "== $$b"; \
+		$(BIN)/python -m bench.$$(basename $$b .py) || exit 1; \
+	done
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel=info
+
+messages: install
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

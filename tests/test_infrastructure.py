@@ -1,0 +1,89 @@
+"""The suite runs on the database and broker it is told to use, and says so when it cannot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_it_runs_on_postgresql_when_the_run_demands_it() -> None:
+    # CI sets TROEF_REQUIRE_POSTGRES=1; a silent fall-back to SQLite would make its checks worthless.
+    if os.environ.get("TROEF_REQUIRE_POSTGRES") == "1":
+        assert connection.vendor == "postgresql", (
+            f"expected PostgreSQL, running on {connection.vendor}"
+        )
+        assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    else:
+        expected = (
+            "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+        )
+        assert connection.vendor == expected
+
+
+def test_it_runs_tasks_eagerly_without_a_broker(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")}
+    env["TROEF_VAR_DIR"] = str(tmp_path)
+    script = (
+        "import django; django.setup();"
+        "from django.conf import settings; from tournaments.tasks import ping;"
+        "assert settings.CELERY_TASK_ALWAYS_EAGER;"
+        "print(ping.delay().get(timeout=1)['pong'])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "ok"
+
+
+@pytest.mark.broker
+def test_it_round_trips_a_task_through_a_real_worker(tmp_path: Path) -> None:
+    broker = settings.CELERY_BROKER_URL
+    if not broker:
+        pytest.skip(
+            "no CELERY_BROKER_URL configured: set it to run this test against a real broker"
+        )
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    log = tmp_path / "worker.log"
+    env = {**os.environ, "CELERY_BROKER_URL": broker, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    with log.open("w") as log_file:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+             "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "--loglevel=INFO", f"--hostname={queue}@%h"],
+            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        conf = app.conf
+        previous = conf.task_always_eager
+        conf.task_always_eager = False
+        try:
+            result = app.send_task("troef.ping", queue=queue)
+            answer = result.get(timeout=60)
+        finally:
+            conf.task_always_eager = previous
+        assert answer["pong"] == "ok"
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        time.sleep(0)
+    assert "ready" in log.read_text()

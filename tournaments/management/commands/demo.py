@@ -1,0 +1,54 @@
+"""``python manage.py demo``: a demo TD account (and, once events exist, a demo tournament).
+
+Idempotent: running it again keeps what is there and prints the same login.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+DEMO_USERNAME = "td"
+
+
+def demo_password() -> str:
+    """The demo TD's password, generated once and kept under ``var/`` for this installation."""
+    path = Path(settings.VAR_DIR) / "demo_td_password"
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    password = secrets.token_urlsafe(9)
+    path.write_text(password)
+    path.chmod(0o600)
+    return password
+
+
+class Command(BaseCommand):
+    help = "Create the demo tournament director account and the demo event (idempotent)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--username", default=DEMO_USERNAME, help="the demo TD's user name (default: td)"
+        )
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        username: str = options["username"]
+        password = demo_password()
+        user_model = get_user_model()
+        user, created = user_model.objects.get_or_create(
+            username=username, defaults={"is_staff": True, "first_name": "Demo", "last_name": "TD"}
+        )
+        if created or not user.check_password(password):
+            user.set_password(password)
+            user.is_staff = True
+            user.save()
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo TD login: user {username!r}, password {password!r}")
+        )

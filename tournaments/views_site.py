@@ -1,0 +1,27 @@
+"""Site-wide pages: home and the health check."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from tournaments import health
+
+
+@require_GET
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    database = health.database_status()
+    broker = health.broker_status()
+    healthy = database == "ok" and broker in ("ok", "eager")
+    return JsonResponse(
+        {"status": "ok" if healthy else "down", "database": database, "broker": broker},
+        status=200 if healthy else 503,
+    )
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
