@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
-from django.contrib.auth.models import User
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @pytest.fixture
 def td(db: None) -> User:
     """The tournament director who runs the events under test."""
+    from django.contrib.auth.models import User
+
     return User.objects.create_user("alice", password="alice-password", is_staff=True)
+
+
+@pytest.fixture
+def assistant(db: None) -> User:
+    """A second director of the same events: the other person at the scoring table."""
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("bob", password="bob-password", is_staff=True)
 
 
 @pytest.fixture
 def outsider(db: None) -> User:
     """A signed-in user who directs none of the events under test."""
+    from django.contrib.auth.models import User
+
     return User.objects.create_user("oscar", password="oscar-password")

@@ -1,0 +1,681 @@
+"""Result lines: one board result on one short line, for keying paper score sheets quickly.
+
+    NE 9H 10                 N and E accept 9 in hearts and win 10 tricks
+    W sol6S 5                W plays a solo for 6 in spades and wins 5 tricks
+    N,S mis 0,1              N and S play grand misère; N wins no trick, S wins one
+    NW troel8H 9 dbl         troel in hearts, 9 tricks, doubled by an opponent
+    pass                     all passed
+    N 7NT 7,2,0,3 6,2,1,4    Israeli Whist: N declares 7 no trump; bids, then tricks, of N E S W
+
+A line is: the declarers' seats, the contract, the tricks, then optional flags (``dbl``: an
+opponent announced double; ``ap``: the previous deal at the table was passed out). Contract words
+are read in English, Dutch or French, in any case and with or without accents; suits as the
+letters H D C S, the symbols ♥♦♣♠ or full Dutch, French and English names. The grammar, every
+alias and the error messages are described for tournament directors in docs/notation.md.
+
+``parse_result_line`` checks the shape only (seats, levels, numbers from 0 to 13); whether the
+event's ruleset allows the contract, and whether the tricks add up, is ``engine.validation``'s
+business. ``format_result_line`` always writes the canonical English short form, and
+``parse_result_line(format_result_line(r)) == r`` for every result the notation can express.
+Every error is a ``ParseError`` whose ``position`` is the offending character of the line and
+whose message starts with its column and says what was expected there.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.cards import SEATS, Seat, Suit
+from engine.errors import EngineError, InvalidResultError, ParseError
+from engine.results import (
+    LONE_CONTRACTS,
+    PAIR_CONTRACTS,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+)
+
+__all__ = [
+    "CANONICAL_WORDS",
+    "CONTRACT_ALIASES",
+    "GAMES",
+    "ISRAELI_LEVELS",
+    "LEVELS",
+    "format_result_line",
+    "parse_result_line",
+]
+
+GAMES: Final = ("kleurenwiezen", "wiezen", "israeli")
+"""The games a line can be read for; ``israeli`` lines have their own form."""
+
+MAX_TRICKS: Final = 13
+
+LEVELS: Final[dict[Contract, range]] = {
+    Contract.ACCEPT: range(8, 14),
+    Contract.SOLO: range(5, 9),
+    Contract.ABONDANCE: range(9, 13),
+    Contract.TROEL: range(8, 10),
+}
+"""The levels each contract with levels can be bid at; the other contracts have no level."""
+
+ISRAELI_LEVELS: Final = range(5, 14)
+
+CANONICAL_WORDS: Final[dict[Contract, str]] = {
+    Contract.PASS: "pass",
+    Contract.ACCEPT: "acc",
+    Contract.SOLO: "sol",
+    Contract.ABONDANCE: "abon",
+    Contract.SOLO_SLIM: "slim",
+    Contract.SMALL_SOLO_SLIM: "sslim",
+    Contract.GRAND_SOLO: "gsolo",
+    Contract.TROEL: "troel",
+    Contract.SMALL_MISERE: "smis",
+    Contract.PICCOLO: "pic",
+    Contract.MISERE: "mis",
+    Contract.OPEN_MISERE: "omis",
+}
+"""The word ``format_result_line`` writes for each contract (an acceptance is written bare: ``9H``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """What a contract word means: the contract, and the level it implies when none is written."""
+
+    contract: Contract
+    level: int | None = None
+
+
+# Every alias is written lower case, without accents, words separated by one space; in a line the
+# words may be separated by spaces, "/" or "-", or written together ("soloslim").
+_CONTRACT_WORDS: Final[tuple[tuple[_Word, str], ...]] = (
+    (_Word(Contract.PASS), "pass | pas | passe | all pass | all passed | rondje pas"),
+    (
+        _Word(Contract.ACCEPT),
+        "acc | accept | acceptance | proposal and acceptance | samen | vraag | vragen | meegaan"
+        " | vragen meegaan | vragen en meegaan | emballage",
+    ),
+    (_Word(Contract.SOLO), "sol | solo | alleen | alleen gaan | seul"),
+    (_Word(Contract.ABONDANCE), "abon | abond | abondance"),
+    (
+        _Word(Contract.SOLO_SLIM),
+        "slim | solo slim | slam | solo slam | grand slam | chelem | grand chelem",
+    ),
+    (
+        _Word(Contract.SMALL_SOLO_SLIM),
+        "sslim | small solo slim | kleine solo slim | small slam | petit chelem",
+    ),
+    (_Word(Contract.GRAND_SOLO), "gsolo | grand solo"),
+    (_Word(Contract.TROEL, 8), "troel | trull | trou"),
+    (_Word(Contract.TROEL, 9), "troela"),
+    (
+        _Word(Contract.SMALL_MISERE),
+        "smis | kmis | small misere | small misery | kleine miserie | kleine misere"
+        " | petite misere",
+    ),
+    (_Word(Contract.PICCOLO), "pic | piccolo | picco | pico"),
+    (
+        _Word(Contract.MISERE),
+        "mis | gmis | misere | misery | miserie | grand misere | grande misere | large misere"
+        " | large misery | grote miserie",
+    ),
+    (
+        _Word(Contract.OPEN_MISERE),
+        "omis | open misere | open misery | open miserie | miserie op tafel | misere ouverte"
+        " | misere etalee | grande misere ouverte | grande misere etalee",
+    ),
+)
+
+
+def _aliases(listed: str) -> list[str]:
+    return [alias.strip() for alias in listed.split("|")]
+
+
+CONTRACT_ALIASES: Final[dict[str, Contract]] = {
+    alias: word.contract for word, listed in _CONTRACT_WORDS for alias in _aliases(listed)
+}
+"""Every contract word the parser reads (lower case, without accents), and its contract."""
+
+_SUIT_WORDS: Final[tuple[tuple[Suit, tuple[str, ...]], ...]] = (
+    (Suit.H, ("h", "♥", "♡", "hearts", "heart", "harten", "hart", "coeur", "coeurs")),
+    (Suit.D, ("d", "♦", "♢", "diamonds", "diamond", "ruiten", "ruit", "carreau", "carreaux")),
+    (Suit.C, ("c", "♣", "♧", "clubs", "club", "klaveren", "klaver", "trefle", "trefles")),
+    (Suit.S, ("s", "♠", "♤", "spades", "spade", "schoppen", "schop", "pique", "piques")),
+)
+_NO_TRUMP_WORDS: Final = ("nt", "sa", "no trump", "no trumps", "sans atout", "zonder troef")
+_DOUBLED_WORDS: Final = ("dbl", "double", "doubled", "dubbel", "contre")
+_AFTER_PASS_WORDS: Final = ("ap", "after pass", "after all pass")
+_AMBIGUOUS_FLAGS: Final = ("x2",)
+
+_SEPARATOR: Final = r"[\s/-]*"
+_LETTER: Final = "a-z"
+
+
+def _key(alias: str) -> str:
+    return alias.replace(" ", "")
+
+
+def _alternation(aliases: Iterable[str]) -> str:
+    """A regex alternative of the aliases, longest first so that ``pass`` wins over ``pas``."""
+    ordered = sorted(set(aliases), key=lambda a: (-len(_key(a)), a))
+    return "|".join(_SEPARATOR.join(re.escape(w) for w in alias.split(" ")) for alias in ordered)
+
+
+_WORD_BY_KEY: Final[dict[str, _Word]] = {
+    _key(alias): word for word, listed in _CONTRACT_WORDS for alias in _aliases(listed)
+}
+_SUIT_BY_KEY: Final[dict[str, Suit | None]] = {
+    **{_key(alias): suit for suit, aliases in _SUIT_WORDS for alias in aliases},
+    **{_key(alias): None for alias in _NO_TRUMP_WORDS},
+}
+_FLAG_BY_KEY: Final[dict[str, str]] = {
+    **{_key(alias): "dbl" for alias in _DOUBLED_WORDS},
+    **{_key(alias): "ap" for alias in _AFTER_PASS_WORDS},
+    **{_key(alias): "ambiguous" for alias in _AMBIGUOUS_FLAGS},
+}
+
+# A contract word, optionally followed directly by a suit (``slimC``); neither may run on into
+# further letters, so ``solos`` is a solo in spades and ``misc`` is refused, never misread.
+_CONTRACT_RE: Final = re.compile(
+    rf"(?P<word>{_alternation(CONTRACT_ALIASES)})"
+    rf"(?P<suit>[hdcs](?![{_LETTER}])|[♥♦♣♠♡♢♧♤])?(?![{_LETTER}])"
+)
+_SUIT_RE: Final = re.compile(
+    rf"(?:{_alternation([*(a for _, aliases in _SUIT_WORDS for a in aliases), *_NO_TRUMP_WORDS])})"
+    rf"(?![{_LETTER}])"
+)
+_FLAG_RE: Final = re.compile(
+    rf"(?:{_alternation([*_DOUBLED_WORDS, *_AFTER_PASS_WORDS, *_AMBIGUOUS_FLAGS])})"
+    rf"(?![{_LETTER}0-9])"
+)
+_NUMBER_RE: Final = re.compile(r"[0-9]+")
+_STRAY_SEATS_RE: Final = re.compile(r"[nesw,]+(?:\s|$)")
+_SEAT_LETTERS: Final = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W}
+
+_NAMES: Final[dict[Contract, str]] = {
+    Contract.PASS: "pass",
+    Contract.ACCEPT: "acceptance",
+    Contract.SOLO: "solo",
+    Contract.ABONDANCE: "abondance",
+    Contract.SOLO_SLIM: "solo slim",
+    Contract.SMALL_SOLO_SLIM: "small solo slim",
+    Contract.GRAND_SOLO: "grand solo",
+    Contract.TROEL: "troel",
+    Contract.SMALL_MISERE: "small misère",
+    Contract.PICCOLO: "piccolo",
+    Contract.MISERE: "misère",
+    Contract.OPEN_MISERE: "open misère",
+}
+
+
+def _declarer_counts(contract: Contract) -> range:
+    if contract in PAIR_CONTRACTS:
+        return range(2, 3)
+    if contract in LONE_CONTRACTS:
+        return range(1, 2)
+    if contract.is_negative:
+        return range(1, 5)
+    return range(0, 1)
+
+
+def _fold(char: str) -> str:
+    """Lower case without accents; ``œ`` is ``oe`` and emoji variation selectors disappear."""
+    if char in "œŒ":
+        return "oe"
+    decomposed = unicodedata.normalize("NFD", char.casefold())
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+
+
+class _Reader:
+    """A cursor over the folded line that remembers where each folded character came from."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        folded: list[str] = []
+        self.origin: list[int] = []
+        for index, char in enumerate(text):
+            for out in _fold(char):
+                folded.append(out)
+                self.origin.append(index)
+        self.origin.append(len(text))
+        self.line = "".join(folded)
+        self.pos = 0
+
+    # -- errors -------------------------------------------------------------------------------
+
+    def error(self, message: str, at: int | None = None) -> ParseError:
+        index = self.origin[self.pos if at is None else at]
+        return ParseError(f"column {index + 1}: {message}", self.text, index)
+
+    def expected(self, what: str, at: int | None = None) -> ParseError:
+        return self.error(f"expected {what}, found {self.found(at)}", at)
+
+    def found(self, at: int | None = None) -> str:
+        index = self.origin[self.pos if at is None else at]
+        if index >= len(self.text):
+            return "the end of the line"
+        end = index
+        while end < len(self.text) and not self.text[end].isspace():
+            end += 1
+        return repr(self.text[index:end])
+
+    # -- scanning -----------------------------------------------------------------------------
+
+    def peek(self) -> str:
+        return self.line[self.pos] if self.pos < len(self.line) else ""
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.line)
+
+    def skip_spaces(self) -> None:
+        while self.pos < len(self.line) and self.line[self.pos].isspace():
+            self.pos += 1
+
+    def space_before(self, what: str) -> None:
+        """Require at least one space (the next part is ``what``) and skip the spaces."""
+        if not self.at_end() and not self.peek().isspace():
+            raise self.expected(f"a space before {what}")
+        self.skip_spaces()
+        if self.at_end():
+            raise self.expected(what)
+
+    def number(self, what: str, allowed: range) -> int:
+        match = _NUMBER_RE.match(self.line, self.pos)
+        if match is None:
+            raise self.expected(what)
+        digits = match.group()
+        # Four digits are already out of every range; int() of a huge run of digits is slow.
+        value = int(digits) if len(digits) <= 4 else allowed.stop
+        if value not in allowed:
+            raise self.error(
+                f"expected {what}, found {digits}: it must be {allowed.start} to {allowed.stop - 1}"
+            )
+        self.pos = match.end()
+        return value
+
+    def numbers(self, what: str, labels: Sequence[str], example: str) -> tuple[int, ...]:
+        """One number from 0 to 13 for each label, separated by commas (spaces around are fine)."""
+        count = len(labels)
+        values: list[int] = []
+        while True:
+            values.append(self.number(labels[len(values)], range(0, MAX_TRICKS + 1)))
+            mark = self.pos
+            self.skip_spaces()
+            if self.peek() != ",":
+                self.pos = mark
+                break
+            if len(values) == count:
+                raise self.error(f"expected {count} {what}, e.g. {example}; found more")
+            self.pos += 1
+            self.skip_spaces()
+        if len(values) < count:
+            raise self.error(
+                f"expected {count} {what} separated by commas, e.g. {example}; found {len(values)}"
+            )
+        return tuple(values)
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Seats written together (``NE``) or with commas (``N,E``), each at most once."""
+        seats: list[Seat] = []
+        while True:
+            seat = _SEAT_LETTERS.get(self.peek())
+            if seat is None:
+                raise self.expected("a seat (N, E, S or W)")
+            if seat in seats:
+                raise self.error(f"seat {seat.name} is named twice")
+            seats.append(seat)
+            self.pos += 1
+            mark = self.pos
+            self.skip_spaces()
+            if self.peek() == ",":
+                self.pos += 1
+                self.skip_spaces()
+                continue
+            self.pos = mark
+            if self.peek() not in _SEAT_LETTERS:
+                break
+        if not self.at_end() and not self.peek().isspace():
+            if self.peek().isalpha():
+                raise self.expected("a seat (N, E, S or W)")
+            raise self.expected("a space after the seats")
+        return tuple(seats)
+
+    def suit(self, game: str, after: str) -> Suit | None:
+        """A trump suit; ``None`` is no trump, which only Israeli Whist has."""
+        match = _SUIT_RE.match(self.line, self.pos)
+        if match is None:
+            letters = "H, D, C, S or NT" if game == "israeli" else "H, D, C or S"
+            raise self.expected(f"the trump suit ({letters}) {after}")
+        suit = _SUIT_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group()))]
+        if suit is None and game != "israeli":
+            raise self.error("no trump exists only in Israeli Whist; give a suit H, D, C or S")
+        self.pos = match.end()
+        return suit
+
+    def flags(self) -> tuple[bool, bool]:
+        """Optional ``dbl`` and ``ap``, in any order, each once, up to the end of the line."""
+        doubled = after_all_pass = False
+        while True:
+            self.skip_spaces()
+            if self.at_end():
+                return doubled, after_all_pass
+            match = _FLAG_RE.match(self.line, self.pos)
+            if match is None:
+                raise self.expected("dbl, ap or the end of the line")
+            flag = _FLAG_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group()))]
+            if flag == "ambiguous":
+                raise self.error(
+                    f"{self.found()} is ambiguous: write dbl when an opponent announced double, "
+                    "or ap when the previous deal was passed out"
+                )
+            if (flag == "dbl" and doubled) or (flag == "ap" and after_all_pass):
+                raise self.error(f"{flag} is given twice")
+            doubled = doubled or flag == "dbl"
+            after_all_pass = after_all_pass or flag == "ap"
+            self.pos = match.end()
+            if not self.at_end() and not self.peek().isspace():
+                raise self.expected("a space after the flag")
+
+
+def parse_result_line(text: str, game: str = "kleurenwiezen") -> BoardResult | IsraeliResult:
+    """Read one result line; ``game`` is ``kleurenwiezen``, ``wiezen`` or ``israeli``.
+
+    Raises ``ParseError`` pointing at the offending character. Only the shape is checked.
+    """
+    if game not in GAMES:
+        raise EngineError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    reader = _Reader(text)
+    reader.skip_spaces()
+    if reader.at_end():
+        raise reader.error(
+            "expected a result, found an empty line"
+            + (": e.g. N 7NT 7,2,0,3 6,2,1,4" if game == "israeli" else ": e.g. NE 9H 10 or pass")
+        )
+    if game == "israeli":
+        return _parse_israeli(reader)
+    return _parse_board(reader, game)
+
+
+def _parse_board(reader: _Reader, game: str) -> BoardResult:
+    start = reader.pos
+    opening = _CONTRACT_RE.match(reader.line, start)
+    if opening is not None:
+        word = _WORD_BY_KEY[_key(re.sub(_SEPARATOR, "", opening.group("word")))]
+        if word.contract is not Contract.PASS:
+            raise reader.error(
+                f"expected the declarers' seats (e.g. NE or N,S) before the contract, "
+                f"found {reader.found()}"
+            )
+        reader.pos = opening.end()
+        if opening.group("suit"):
+            raise reader.expected("dbl, ap or the end of the line", opening.start("suit"))
+        doubled, after_all_pass = reader.flags()
+        return BoardResult(Contract.PASS, doubled=doubled, after_all_pass=after_all_pass)
+
+    declarers = reader.seats()
+    reader.space_before("the contract (e.g. 9H, sol6S, mis)")
+    contract, level, trump = _parse_contract(reader, game)
+    counts = _declarer_counts(contract)
+    if len(declarers) not in counts:
+        raise reader.error(_declarer_count_problem(contract, counts, len(declarers)), start)
+
+    reader.space_before("the tricks won (0 to 13, or ? when not played yet)")
+    tricks: int | None = None
+    declarer_tricks: tuple[int, ...] = ()
+    if reader.peek() == "?":
+        reader.pos += 1
+    elif contract.is_negative:
+        names = [seat.name for seat in declarers]
+        declarer_tricks = reader.numbers(
+            "trick counts (" + ", ".join(names) + ")",
+            [f"the tricks won by {name}" for name in names],
+            ",".join("0" for _ in declarers),
+        )
+    else:
+        tricks = reader.number("the tricks won by the declaring side", range(0, MAX_TRICKS + 1))
+        mark = reader.pos
+        reader.skip_spaces()
+        if reader.peek() == ",":
+            raise reader.error(
+                f"{_article(contract)} {_NAMES[contract]} takes one trick count, the declaring "
+                "side's together; only misère contracts give each declarer's own"
+            )
+        reader.pos = mark
+    if not reader.at_end() and not reader.peek().isspace():
+        raise reader.expected("a space after the tricks")
+    doubled, after_all_pass = reader.flags()
+    return BoardResult(
+        contract=contract,
+        level=level,
+        trump=trump,
+        declarers=declarers,
+        tricks=tricks,
+        declarer_tricks=declarer_tricks,
+        doubled=doubled,
+        after_all_pass=after_all_pass,
+    )
+
+
+def _parse_contract(reader: _Reader, game: str) -> tuple[Contract, int | None, Suit | None]:
+    """The contract part: ``9H``, ``sol6S``, ``abondance 10 ruiten``, ``troel H``, ``slim C``, ``mis``."""
+    if _is_digit(reader.peek()):
+        return _parse_bare_accept(reader, game)
+    match = _CONTRACT_RE.match(reader.line, reader.pos)
+    if match is None:
+        if _STRAY_SEATS_RE.match(reader.line, reader.pos):
+            raise reader.error(
+                "expected the contract; several declarers are written together (NE) "
+                "or with commas (N,E), not with spaces"
+            )
+        raise reader.expected("a contract (e.g. 9H, sol6S, abon10D, troel H, slim C, mis, pic)")
+    word = _WORD_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group("word")))]
+    contract = word.contract
+    name = _NAMES[contract]
+    if contract is Contract.PASS:
+        raise reader.error("pass is a line on its own: it takes no seats, contract or tricks")
+    glued_suit_at = match.start("suit") if match.group("suit") else None
+    reader.pos = match.end("word")
+    if glued_suit_at is not None and not contract.has_trump:
+        raise reader.error(f"{_article(contract)} {name} is played without trumps", glued_suit_at)
+
+    level: int | None = None
+    if contract in LEVELS:
+        allowed = LEVELS[contract]
+        if glued_suit_at is None:
+            reader.skip_spaces()
+        if glued_suit_at is None and _is_digit(reader.peek()):
+            level = reader.number(f"the level of the {name}", allowed)
+            reader.skip_spaces()
+        elif word.level is not None:
+            level = word.level
+        else:
+            word_part = "" if contract is Contract.ACCEPT else CANONICAL_WORDS[contract]
+            hint = f"{word_part}{allowed.start}S"
+            if contract is Contract.SOLO and game == "wiezen":
+                hint += "; a Wiezen solo for 13 tricks in the turned trump is gsolo"
+            raise reader.expected(
+                f"the level of the {name} ({allowed.start} to {allowed.stop - 1}) "
+                f"before the suit, e.g. {hint}"
+            )
+    trump: Suit | None = None
+    if contract.has_trump:
+        if contract not in LEVELS:
+            reader.skip_spaces()
+        trump = reader.suit(game, f"of the {name}")
+    _end_of_part(reader)
+    return contract, level, trump
+
+
+def _parse_bare_accept(reader: _Reader, game: str) -> tuple[Contract, int | None, Suit | None]:
+    """An acceptance written as its level and suit alone: ``9H``, ``10 ♠``, ``8 harten``."""
+    level = reader.number("the level of the acceptance", LEVELS[Contract.ACCEPT])
+    reader.skip_spaces()
+    trump = reader.suit(game, "after the level")
+    _end_of_part(reader)
+    return Contract.ACCEPT, level, trump
+
+
+def _is_digit(char: str) -> bool:
+    return len(char) == 1 and "0" <= char <= "9"
+
+
+def _end_of_part(reader: _Reader) -> None:
+    if not reader.at_end() and not reader.peek().isspace():
+        raise reader.expected("a space after the contract")
+
+
+def _parse_israeli(reader: _Reader) -> IsraeliResult:
+    declarer = _SEAT_LETTERS.get(reader.peek())
+    if declarer is None:
+        raise reader.expected("the declarer's seat (N, E, S or W), e.g. N 7NT 7,2,0,3 6,2,1,4")
+    reader.pos += 1
+    if reader.peek() in _SEAT_LETTERS or reader.peek() == ",":
+        raise reader.error("an Israeli Whist contract has one declarer")
+    reader.space_before("the contract (e.g. 7NT or 9H)")
+    level = reader.number("the contract's level", ISRAELI_LEVELS)
+    reader.skip_spaces()
+    trump = reader.suit("israeli", "after the level")
+    _end_of_part(reader)
+    order = "N, E, S, W"
+    reader.space_before(f"the four bids in the order {order}")
+    bids = reader.numbers(
+        f"bids ({order})", [f"the bid of {seat.name}" for seat in SEATS], "7,2,0,3"
+    )
+    reader.space_before(f"the four trick counts in the order {order}, or ? when not played yet")
+    tricks: tuple[int, ...] | None = None
+    if reader.peek() == "?":
+        reader.pos += 1
+    else:
+        tricks = reader.numbers(
+            f"trick counts ({order})",
+            [f"the tricks of {seat.name}" for seat in SEATS],
+            "6,2,1,4",
+        )
+    reader.skip_spaces()
+    if not reader.at_end():
+        raise reader.expected("the end of the line")
+    return IsraeliResult(
+        declarer, level, trump, _four(bids), _four(tricks) if tricks is not None else None
+    )
+
+
+def _four(values: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
+
+
+def _article(contract: Contract) -> str:
+    return "an" if _NAMES[contract][0] in "aeiou" else "a"
+
+
+def _declarer_count_problem(contract: Contract, counts: range, found: int) -> str:
+    name = _NAMES[contract]
+    if counts.stop - counts.start == 1:
+        wanted = {0: "no declarers", 1: "one declarer", 2: "two declarers (e.g. NE)"}[counts.start]
+    else:
+        wanted = "one to four declarers (e.g. N or N,S)"
+    return f"{_article(contract)} {name} has {wanted}, found {found}"
+
+
+# -- formatting -------------------------------------------------------------------------------
+
+
+def format_result_line(result: BoardResult | IsraeliResult) -> str:
+    """The canonical English line of a result (``NE 9H 10``, ``N,S mis 0,1``, ``pass``).
+
+    Raises ``InvalidResultError`` naming the field when the result has a shape no line can
+    express (a level outside the contract's range, a missing trump, a wrong number of declarers).
+    """
+    if isinstance(result, IsraeliResult):
+        return _format_israeli(result)
+    _check_board_shape(result)
+    contract = result.contract
+    flags = [flag for flag, on in (("dbl", result.doubled), ("ap", result.after_all_pass)) if on]
+    if contract is Contract.PASS:
+        return " ".join(("pass", *flags))
+    joiner = "," if contract.is_negative else ""
+    seats = joiner.join(seat.name for seat in result.declarers)
+    word = CANONICAL_WORDS[contract]
+    trump = result.trump.letter if result.trump is not None else ""
+    if contract is Contract.ACCEPT:
+        part = f"{result.level}{trump}"
+    elif contract in LEVELS:
+        part = f"{word}{result.level}{trump}"
+    elif contract.has_trump:
+        part = f"{word} {trump}"
+    else:
+        part = word
+    if contract.is_negative:
+        tricks = ",".join(str(t) for t in result.declarer_tricks) or "?"
+    else:
+        tricks = "?" if result.tricks is None else str(result.tricks)
+    return " ".join((seats, part, tricks, *flags))
+
+
+def _format_israeli(result: IsraeliResult) -> str:
+    if result.level not in ISRAELI_LEVELS:
+        raise InvalidResultError(
+            f"level must be {ISRAELI_LEVELS.start} to {ISRAELI_LEVELS.stop - 1}", "level"
+        )
+    for field, values in (("bids", result.bids), ("tricks", result.tricks or ())):
+        for seat, value in zip(SEATS, values, strict=False):
+            if not 0 <= value <= MAX_TRICKS:
+                raise InvalidResultError(
+                    f"{field}.{seat.name} must be 0 to {MAX_TRICKS}", f"{field}.{seat.name}"
+                )
+    trump = "NT" if result.trump is None else result.trump.letter
+    bids = ",".join(str(b) for b in result.bids)
+    tricks = "?" if result.tricks is None else ",".join(str(t) for t in result.tricks)
+    return f"{result.declarer.name} {result.level}{trump} {bids} {tricks}"
+
+
+def _check_board_shape(result: BoardResult) -> None:
+    contract = result.contract
+    if contract is Contract.ISRAELI:
+        raise InvalidResultError(
+            "an Israeli Whist result is an IsraeliResult, not a BoardResult", "contract"
+        )
+    name = _NAMES[contract]
+    if contract in LEVELS:
+        allowed = LEVELS[contract]
+        if result.level not in allowed:
+            raise InvalidResultError(
+                f"the level of {_article(contract)} {name} must be "
+                f"{allowed.start} to {allowed.stop - 1} (got {result.level})",
+                "level",
+            )
+    elif result.level is not None:
+        raise InvalidResultError(f"{_article(contract)} {name} has no level", "level")
+    if contract.has_trump and result.trump is None:
+        raise InvalidResultError(f"{_article(contract)} {name} needs a trump suit", "trump")
+    if not contract.has_trump and result.trump is not None:
+        raise InvalidResultError(f"{_article(contract)} {name} has no trump suit", "trump")
+    counts = _declarer_counts(contract)
+    if len(result.declarers) not in counts or len(set(result.declarers)) != len(result.declarers):
+        raise InvalidResultError(
+            _declarer_count_problem(contract, counts, len(result.declarers)) + " (each seat once)",
+            "declarers",
+        )
+    if contract.is_negative:
+        if result.tricks is not None:
+            raise InvalidResultError(
+                "a misère contract gives each declarer's tricks in declarer_tricks", "tricks"
+            )
+        if result.declarer_tricks and len(result.declarer_tricks) != len(result.declarers):
+            raise InvalidResultError(
+                "declarer_tricks must give one count for each declarer", "tricks"
+            )
+        counts_to_check: tuple[int, ...] = result.declarer_tricks
+    else:
+        if result.declarer_tricks:
+            raise InvalidResultError(
+                f"{_article(contract)} {name} has one trick count, in tricks", "tricks"
+            )
+        if contract is Contract.PASS and result.tricks is not None:
+            raise InvalidResultError("a passed deal has no tricks", "tricks")
+        counts_to_check = () if result.tricks is None else (result.tricks,)
+    for count in counts_to_check:
+        if not 0 <= count <= MAX_TRICKS:
+            raise InvalidResultError(f"tricks must be 0 to {MAX_TRICKS} (got {count})", "tricks")
