@@ -55,5 +55,13 @@ def main(
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    status: int = args.handler(args, stdin, stdout, stderr)
+    try:
+        status: int = args.handler(args, stdin, stdout, stderr)
+    except BrokenPipeError:
+        # The reader went away (``python -m engine deal ... | head``): stop quietly, as Unix tools do.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
