@@ -432,7 +432,7 @@ def load_ruleset(document: str | Mapping[str, Any], source: str = "<ruleset>") -
         if game != "israeli":
             raise RulesetError("only an Israeli Whist ruleset has this table", "israeli")
         israeli = israeli_from_mapping(raw["israeli"], "israeli")
-    return Ruleset(
+    ruleset = Ruleset(
         name=_read_str(raw, "name"),
         game=game,
         title=_read_str(raw, "title"),
@@ -445,6 +445,20 @@ def load_ruleset(document: str | Mapping[str, Any], source: str = "<ruleset>") -
         penalty_options=FrozenTable(read_table(raw.get("penalties", {}), "penalties")),
         source=source,
     )
+    _check_tables_of_other_modules(ruleset)
+    return ruleset
+
+
+def _check_tables_of_other_modules(ruleset: Ruleset) -> None:
+    """Validate the ``[auction]`` and ``[penalties]`` tables on load, with their own modules.
+
+    Imported here, not at the top, because those modules import this one.
+    """
+    from engine.adjudication import penalties
+    from engine.auction.options import AuctionOptions
+
+    AuctionOptions.from_mapping(ruleset.auction_options, "auction", game=ruleset.game)
+    penalties(ruleset)
 
 
 def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:

@@ -583,8 +583,20 @@ def ruleset_documents(draw: st.DrawFn) -> dict[str, Any]:
         "ladder": list(order),
         "options": options,
         "contracts": contracts,
-        "auction": draw(st.dictionaries(st.text(max_size=8), _VALUES, max_size=3)),
-        "penalties": draw(st.dictionaries(st.text(max_size=8), _VALUES, max_size=3)),
+        # The loader checks these two tables with the auction and penalty modules: draw valid ones.
+        "auction": draw(
+            st.fixed_dictionaries({}, optional={"troel_four_aces": st.booleans()})
+        ),
+        "penalties": draw(
+            st.dictionaries(
+                st.sampled_from(["revoke", "troel_not_announced", "fine"]),
+                st.fixed_dictionaries(
+                    {"amount": st.integers(1, 50)},
+                    optional={"paid_to": st.sampled_from(["each_other", "nobody"])},
+                ),
+                max_size=2,
+            )
+        ),
     }
 
 
