@@ -177,6 +177,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "EXCEPTION_HANDLER": "api.errors.handle",
 }
 
 LOGGING = {
@@ -184,6 +185,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # One line per task is noise when tasks run in-process (no broker configured).
+    "loggers": {"celery.app.trace": {"level": "INFO" if CELERY_BROKER_URL else "WARNING"}},
 }
 
 if not DEBUG:

@@ -2,11 +2,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments import views_site
+from tournaments.views import site as views_site
 
 urlpatterns = [
     path("", views_site.home, name="home"),
     path("healthz", views_site.healthz, name="healthz"),
+    path("events/", include("tournaments.urls")),
+    path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -64,11 +64,28 @@ def test_it_round_trips_a_task_through_a_real_worker(tmp_path: Path) -> None:
     env = {**os.environ, "CELERY_BROKER_URL": broker, "DJANGO_SETTINGS_MODULE": "config.settings"}
     with log.open("w") as log_file:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
-             "--without-heartbeat", "--loglevel=INFO", f"--hostname={queue}@%h"],
-            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "-Q",
+                queue,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+                f"--hostname={queue}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
     try:
         conf = app.conf
         previous = conf.task_always_eager

@@ -49,6 +49,11 @@ class Command(BaseCommand):
             user.set_password(password)
             user.is_staff = True
             user.save()
+        from tournaments.demo import load_demo_event
+
+        event = load_demo_event(user)
+        if event is not None:
+            self.stdout.write(f"Demo event: http://127.0.0.1:8000/events/{event.slug}/")
         self.stdout.write(
             self.style.SUCCESS(f"Demo TD login: user {username!r}, password {password!r}")
         )

@@ -8,6 +8,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments import health
+from tournaments.models import Event
 
 
 @require_GET
@@ -24,4 +25,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    public = Event.objects.exclude(status=Event.Status.DRAFT).order_by("-date", "name")[:30]
+    mine = (
+        Event.objects.filter(directors=request.user).order_by("-date", "name")
+        if request.user.is_authenticated
+        else Event.objects.none()
+    )
+    return render(request, "home.html", {"public_events": public, "my_events": mine})

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import User
+
+from tournaments.models import Entry, Event
+from tournaments.services import events, players
+from tournaments.services.events import EventSettings
+
+# Tests deal from a fixed key, so every run plays the same cards.
+TEST_KEY = "troef-test-key-0001"
+
+
+def make_settings(**overrides: object) -> EventSettings:
+    values: dict[str, object] = {
+        "name": "Club evening",
+        "date": dt.date(2026, 11, 20),
+        "game": "kleurenwiezen",
+        "ruleset_name": "whisthub",
+        "rounds": 4,
+        "boards_per_round": 4,
+        "slug": "club-evening",
+    }
+    values.update(overrides)
+    return EventSettings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def event(td: User) -> Event:
+    return events.create_event(td, make_settings())
+
+
+def register(td: User, event: Event, count: int) -> list[Entry]:
+    return [
+        players.register_player(td, event, first_name=f"Player{n}", last_name=f"Number{n}")
+        for n in range(1, count + 1)
+    ]
+
+
+@pytest.fixture
+def sixteen(td: User, event: Event) -> list[Entry]:
+    return register(td, event, 16)

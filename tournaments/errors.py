@@ -1,0 +1,32 @@
+"""Errors of the tournaments app.
+
+``UserError`` is something the person at the keyboard can fix: it is shown, translated, and names the
+field. Anything else that goes wrong is a defect: it is logged, never shown as a user's fault.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """A request the user can correct. ``message`` is already translated for display."""
+
+    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.field = field
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"code": self.code, "message": self.message, "field": self.field}
+
+
+class NotAllowedError(UserError):
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code="permission_denied")
+
+
+class ConflictError(UserError):
+    """Someone else changed the same thing first; nothing of theirs or ours was lost."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message, code="conflict", field=field)

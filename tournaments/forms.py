@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import rulesets
+from tournaments.models import Event
+from tournaments.services.events import EventSettings
+
+
+class EventForm(forms.ModelForm):
+    ruleset_name = forms.ChoiceField(label=_("Ruleset"))
+    tie_break = forms.CharField(
+        label=_("Tie-break order"),
+        required=False,
+        help_text=_(
+            "Criteria tried in turn, separated by commas: total, boards_won, tops, raw_total, butler, head_to_head."
+        ),
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "slug",
+            "language",
+            "game",
+            "ruleset_name",
+            "ruleset_toml",
+            "comparison",
+            "rounds",
+            "boards_per_round",
+            "seating_mode",
+            "board_mode",
+            "use_all_pass_rule",
+            "tie_break",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "ruleset_toml": forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [
+            *rulesets.builtin_choices(),
+            (rulesets.CUSTOM, _("Custom ruleset (document below)")),
+        ]
+        ruleset_field = self.fields["ruleset_name"]
+        assert isinstance(ruleset_field, forms.ChoiceField)
+        ruleset_field.choices = choices
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _(
+            "Used in addresses such as /events/<slug>/standings/. Left empty, it is made from the name and date."
+        )
+        if self.instance.pk:
+            self.fields["slug"].disabled = True
+            self.initial["tie_break"] = ", ".join(self.instance.tie_break or [])
+
+    def clean_tie_break(self) -> list[str]:
+        from engine.comparison import check_tie_break_order
+
+        names = [n.strip() for n in self.cleaned_data["tie_break"].split(",") if n.strip()]
+        if not names:
+            return ["total"]
+        try:
+            return list(check_tie_break_order(names))
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+    def to_settings(self) -> EventSettings:
+        data = self.cleaned_data
+        return EventSettings(
+            name=data["name"],
+            date=data["date"],
+            game=data["game"],
+            ruleset_name=data["ruleset_name"],
+            rounds=data["rounds"],
+            boards_per_round=data["boards_per_round"],
+            slug=data.get("slug") or "",
+            venue=data["venue"],
+            language=data["language"],
+            ruleset_toml=data["ruleset_toml"],
+            comparison=data["comparison"],
+            seating_mode=data["seating_mode"],
+            board_mode=data["board_mode"],
+            use_all_pass_rule=data["use_all_pass_rule"],
+            tie_break=data["tie_break"],
+        )
+
+
+class PlayerForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    federation_number = forms.CharField(label=_("Federation number"), max_length=20, required=False)
+
+
+class LatePlayerForm(PlayerForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_(
+            "First line: column names (first_name, last_name, club, federation_number; Dutch or French names work too)."
+        ),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > 2_000_000:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        raw = upload.read()
+        for encoding in ("utf-8-sig", "cp1252"):
+            try:
+                text: str = raw.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+            return text
+        raise forms.ValidationError(_("The file is not text (UTF-8 or Windows-1252)."))
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class MovementForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Variant"),
+        min_value=0,
+        max_value=1_000_000,
+        initial=0,
+        help_text=_("Another number gives another movement of the same quality."),
+    )

@@ -1,0 +1,32 @@
+"""The tournaments app's data: clubs and players, events and their rounds, seating, boards,
+results (versioned) and the audit log."""
+
+from tournaments.models.audit import AuditEntry
+from tournaments.models.events import (
+    Board,
+    Entry,
+    Event,
+    Round,
+    Seating,
+    Table,
+    TableBoard,
+)
+from tournaments.models.people import Club, Player
+from tournaments.models.reports import ReportFile
+from tournaments.models.results import Result, Standings
+
+__all__ = [
+    "AuditEntry",
+    "Board",
+    "Club",
+    "Entry",
+    "Event",
+    "Player",
+    "ReportFile",
+    "Result",
+    "Round",
+    "Seating",
+    "Standings",
+    "Table",
+    "TableBoard",
+]

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    """Who did what, when and why: one row for every change a service makes."""
+
+    event = models.ForeignKey(
+        "tournaments.Event",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="audit_entries",
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    action = models.CharField(_("action"), max_length=60)
+    object_type = models.CharField(max_length=40, blank=True)
+    object_id = models.CharField(max_length=40, blank=True)
+    summary = models.CharField(_("summary"), max_length=300)
+    reason = models.TextField(_("reason"), blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        indexes = [models.Index(fields=["event", "-at"], name="audit_event_at_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Result(models.Model):
+    """One version of a table's result on a board. Corrections add a version; none is overwritten.
+
+    The scores are stored per seat as the engine computed them under the event's frozen ruleset.
+    """
+
+    class Kind(models.TextChoices):
+        PLAYED = "played", _("played")
+        ARTIFICIAL = "artificial", _("artificial score")
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results")
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey("tournaments.Board", on_delete=models.CASCADE, related_name="results")
+    version = models.PositiveSmallIntegerField(default=1)
+    is_current = models.BooleanField(default=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PLAYED)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
+    notation = models.CharField(_("result"), max_length=80, blank=True)
+    data = models.JSONField(_("result data"), default=dict)
+    score_n = models.IntegerField()
+    score_e = models.IntegerField()
+    score_s = models.IntegerField()
+    score_w = models.IntegerField()
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["board__number", "table__number", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "board"],
+                condition=models.Q(is_current=True),
+                name="result_one_current_per_table_board",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "board", "version"], name="result_version_once"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["event", "is_current"], name="result_event_current_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} {self.table} v{self.version}: {self.notation}"
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        return (self.score_n, self.score_e, self.score_s, self.score_w)
+
+
+class Standings(models.Model):
+    """The event's standings as last computed, stored so that pages read instead of recomputing.
+
+    ``requested`` counts the changes that asked for a recomputation and ``computed`` the one the
+    stored ``data`` reflects: a burst of changes is coalesced into one computation.
+    """
+
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="standings"
+    )
+    requested = models.PositiveIntegerField(default=0)
+    computed = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("standings")
+        verbose_name_plural = _("standings")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(computed__lte=models.F("requested")),
+                name="standings_computed_not_ahead",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} standings ({self.computed}/{self.requested})"
+
+    @property
+    def is_stale(self) -> bool:
+        return self.computed < self.requested

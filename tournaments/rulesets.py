@@ -1,0 +1,131 @@
+"""Adapter between events and the engine's rulesets.
+
+An event names a built-in ruleset or carries a custom TOML document; when play starts the ruleset is
+frozen into the event as a full copy, so editing a club's table later never changes old scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+
+from django.utils.translation import gettext as _
+
+from engine.errors import RulesetError, UnknownRulesetError
+from engine.ruleset import (
+    SHAPES,
+    Bid,
+    Ruleset,
+    builtin_names,
+    load_builtin,
+    load_ruleset,
+    ruleset_to_toml,
+)
+from tournaments.errors import UserError
+
+CUSTOM = "custom"
+
+
+def builtin_choices() -> list[tuple[str, str]]:
+    return [(name, f"{load_builtin(name).title} ({name})") for name in builtin_names()]
+
+
+@lru_cache(maxsize=256)
+def _parse(document: str) -> Ruleset:
+    return load_ruleset(document)
+
+
+def parse_custom(document: str, field: str = "ruleset_toml") -> Ruleset:
+    """A custom ruleset document, or a ``UserError`` naming the broken key."""
+    try:
+        return _parse(document)
+    except RulesetError as exc:
+        raise UserError(
+            _("The ruleset document is broken: %(problem)s") % {"problem": exc},
+            code="bad_ruleset",
+            field=field,
+        ) from exc
+
+
+def resolve(name: str, document: str = "") -> Ruleset:
+    """The ruleset an event uses: its document when it has one, else the named built-in."""
+    if document.strip():
+        return parse_custom(document)
+    try:
+        return load_builtin(name)
+    except UnknownRulesetError as exc:
+        raise UserError(
+            _("Unknown ruleset %(name)s.") % {"name": name},
+            code="bad_ruleset",
+            field="ruleset_name",
+        ) from exc
+
+
+def frozen_document(ruleset: Ruleset) -> str:
+    return ruleset_to_toml(ruleset)
+
+
+def digest(document: str) -> str:
+    """A short fingerprint of a ruleset document, stored with each score."""
+    return hashlib.sha256(document.encode()).hexdigest()[:16]
+
+
+def _label(bid: Bid) -> str:
+    name = bid.contract.value.replace("_", " ")
+    return f"{name} {bid.level}" if bid.level is not None else name
+
+
+def summary(ruleset: Ruleset) -> list[dict[str, str]]:
+    """The score table in a few rows a TD can read on the event form and the printed sheet.
+
+    Every figure comes from the engine's scorer, so the summary cannot disagree with the scores:
+    for each bid, the first declarer's score when made exactly and when one trick short.
+    """
+    from engine.cards import Seat, Suit
+    from engine.results import PAIR_CONTRACTS, BoardResult
+    from engine.scoring import score
+
+    if ruleset.israeli is not None:
+        schedule = ruleset.israeli
+        rows = [
+            {
+                "contract": _("bid %(n)s") % {"n": n},
+                "made": str(schedule.player_score(n, n, over=True)),
+                "failed": str(schedule.player_score(n, n + 1, over=True)),
+            }
+            for n in range(1, 8)
+        ]
+        rows.insert(
+            0,
+            {
+                "contract": _("bid 0 (over / under)"),
+                "made": f"{schedule.zero_made_over} / {schedule.zero_made_under}",
+                "failed": str(schedule.zero_failed_first),
+            },
+        )
+        return rows
+    rows = []
+    for bid in ruleset.ladder:
+        contract = bid.contract
+        declarers: tuple[Seat, ...] = (Seat.N, Seat.E) if contract in PAIR_CONTRACTS else (Seat.N,)
+        trump = Suit.H if contract.has_trump else None
+        shape = SHAPES[contract]
+        if contract.is_negative:
+            target = shape.target
+            made = BoardResult(contract, None, None, declarers, declarer_tricks=(target,))
+            failed = BoardResult(contract, None, None, declarers, declarer_tricks=(target + 1,))
+        else:
+            need = bid.level if bid.level is not None else shape.target
+            made = BoardResult(contract, bid.level, trump, declarers, tricks=need)
+            failed = BoardResult(contract, bid.level, trump, declarers, tricks=need - 1)
+        try:
+            rows.append(
+                {
+                    "contract": _label(bid),
+                    "made": f"{score(ruleset, made)[0]:+d}",
+                    "failed": f"{score(ruleset, failed)[0]:+d}",
+                }
+            )
+        except ValueError:
+            continue
+    return rows

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+from tournaments.models import AuditEntry, Event
+
+
+def record(
+    actor: Any,
+    action: str,
+    summary: str,
+    *,
+    event: Event | None = None,
+    obj: models.Model | None = None,
+    reason: str = "",
+    data: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Write one audit entry. ``actor`` is a user, or ``None`` for the system itself."""
+    return AuditEntry.objects.create(
+        event=event,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        action=action,
+        object_type=obj._meta.model_name or "" if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        summary=summary[:300],
+        reason=reason,
+        data=data or {},
+    )

@@ -1,0 +1,200 @@
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from engine.ruleset import Ruleset
+from tournaments import rulesets
+from tournaments.errors import UserError
+from tournaments.models import Event, Round
+from tournaments.services import audit
+
+
+@dataclass
+class EventSettings:
+    """What a TD chooses when creating or editing an event."""
+
+    name: str
+    date: dt.date
+    game: str
+    ruleset_name: str
+    rounds: int
+    boards_per_round: int
+    slug: str = ""
+    venue: str = ""
+    language: str = "nl"
+    ruleset_toml: str = ""
+    comparison: str = Event.Comparison.MATCHPOINTS
+    seating_mode: str = Event.SeatingMode.BYES
+    board_mode: str = Event.BoardMode.SAME
+    use_all_pass_rule: bool = False
+    tie_break: list[str] = field(default_factory=list)
+
+
+def _check(settings: EventSettings) -> None:
+    if settings.ruleset_name == rulesets.CUSTOM and not settings.ruleset_toml.strip():
+        raise UserError(
+            _("A custom ruleset needs its document."), code="bad_ruleset", field="ruleset_toml"
+        )
+    document = settings.ruleset_toml if settings.ruleset_name == rulesets.CUSTOM else ""
+    ruleset = rulesets.resolve(settings.ruleset_name, document)
+    if ruleset.game != settings.game:
+        raise UserError(
+            _("The ruleset %(ruleset)s is for %(ruleset_game)s, not for %(game)s.")
+            % {"ruleset": ruleset.name, "ruleset_game": ruleset.game, "game": settings.game},
+            code="bad_ruleset",
+            field="ruleset_name",
+        )
+
+
+@transaction.atomic
+def create_event(actor: Any, settings: EventSettings) -> Event:
+    _check(settings)
+    slug = settings.slug or slugify(f"{settings.name}-{settings.date:%Y-%m-%d}")[:60]
+    if Event.objects.filter(slug=slug).exists():
+        raise UserError(
+            _("The address %(slug)s is taken by another event.") % {"slug": slug},
+            code="duplicate",
+            field="slug",
+        )
+    values = {k: v for k, v in settings.__dict__.items() if k != "slug"}
+    if settings.ruleset_name != rulesets.CUSTOM:
+        values["ruleset_toml"] = ""
+    try:
+        with transaction.atomic():
+            event = Event.objects.create(slug=slug, **values)
+    except IntegrityError as exc:  # two TDs taking the same address at the same moment
+        raise UserError(
+            _("The address %(slug)s is taken by another event.") % {"slug": slug},
+            code="duplicate",
+            field="slug",
+        ) from exc
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        event.directors.add(actor)
+    for number in range(1, event.rounds + 1):
+        Round.objects.create(event=event, number=number)
+    audit.record(actor, "event.create", f"created event {event.name}", event=event, obj=event)
+    return event
+
+
+@transaction.atomic
+def update_event(actor: Any, event: Event, settings: EventSettings, reason: str = "") -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.DRAFT:
+        frozen = {
+            "game",
+            "ruleset_name",
+            "ruleset_toml",
+            "rounds",
+            "boards_per_round",
+            "board_mode",
+        }
+        changed = sorted(k for k in frozen if getattr(event, k) != getattr(settings, k))
+        if changed:
+            raise UserError(
+                _("Play has started: %(fields)s can no longer change.")
+                % {"fields": ", ".join(changed)},
+                code="event_started",
+                field=changed[0],
+            )
+    _check(settings)
+    before = {k: str(getattr(event, k)) for k in settings.__dict__ if k != "slug"}
+    for key, value in settings.__dict__.items():
+        if key == "slug":
+            continue
+        setattr(event, key, value)
+    if event.status == Event.Status.DRAFT and settings.ruleset_name != rulesets.CUSTOM:
+        event.ruleset_toml = ""
+    event.full_clean(exclude=["directors"])
+    event.save()
+    existing = set(event.round_set.values_list("number", flat=True))
+    for number in range(1, event.rounds + 1):
+        if number not in existing:
+            Round.objects.create(event=event, number=number)
+    event.round_set.filter(number__gt=event.rounds).delete()
+    after = {k: str(getattr(event, k)) for k in before}
+    changes = {k: [before[k], after[k]] for k in before if before[k] != after[k]}
+    audit.record(
+        actor,
+        "event.update",
+        f"changed {', '.join(changes) or 'nothing'}",
+        event=event,
+        obj=event,
+        reason=reason,
+        data={"changes": changes},
+    )
+    return event
+
+
+@transaction.atomic
+def start_event(actor: Any, event: Event) -> Event:
+    """Freeze the ruleset into the event (a full copy) and mark it in play."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.DRAFT:
+        return event
+    if not event.round_set.filter(tables__isnull=False).exists():
+        raise UserError(
+            _("Generate the movement before play starts."), code="not_ready", field="movement"
+        )
+    if not event.boards.exists():
+        raise UserError(
+            _("Generate the deals before play starts."), code="not_ready", field="deals"
+        )
+    ruleset = rulesets.resolve(event.ruleset_name, event.ruleset_toml)
+    event.ruleset_toml = rulesets.frozen_document(ruleset)
+    event.ruleset_frozen_at = timezone.now()
+    event.status = Event.Status.RUNNING
+    event.save(update_fields=["ruleset_toml", "ruleset_frozen_at", "status", "updated"])
+    audit.record(
+        actor,
+        "event.start",
+        f"play started under ruleset {ruleset.name}",
+        event=event,
+        obj=event,
+        data={"ruleset_digest": rulesets.digest(event.ruleset_toml)},
+    )
+    return event
+
+
+@transaction.atomic
+def finish_event(actor: Any, event: Event) -> Event:
+    """Close the event and reveal the deal key so players can verify every deal."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        return event
+    if event.status != Event.Status.RUNNING:
+        raise UserError(_("The event has not started."), code="not_started")
+    event.status = Event.Status.FINISHED
+    if event.deal_key and event.deal_key_revealed_at is None:
+        event.deal_key_revealed_at = timezone.now()
+    event.save(update_fields=["status", "deal_key_revealed_at", "updated"])
+    audit.record(actor, "event.finish", "event finished; deal key revealed", event=event, obj=event)
+    return event
+
+
+@transaction.atomic
+def add_director(actor: Any, event: Event, user: Any) -> None:
+    event.directors.add(user)
+    audit.record(
+        actor,
+        "event.add_director",
+        f"{user.get_username()} became a director",
+        event=event,
+        obj=event,
+    )
+
+
+def ruleset_of(event: Event) -> Ruleset:
+    """The ruleset scores are computed with (the frozen copy once play has started)."""
+    document = (
+        event.ruleset_toml
+        if (event.ruleset_frozen_at or event.ruleset_name == rulesets.CUSTOM)
+        else ""
+    )
+    return rulesets.resolve(event.ruleset_name, document)

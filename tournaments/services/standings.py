@@ -1,0 +1,268 @@
+"""Standings: every current result compared seat by seat, per round and cumulative.
+
+The computation reads the whole event in a handful of queries and does the rest in memory with the
+engine's exact arithmetic (``engine.comparison``); the outcome is stored in ``Standings.data`` so
+that pages and the CSV read it instead of recomputing.
+
+A player who sits out boards (a bye, or the fifth chair at a table of five) scores their own
+average on them: their percentage is over the boards they played, and raw and datum totals are
+scaled up to the full number of boards, so sitting out neither helps nor hurts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import comparison
+from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record
+from tournaments.models import Event, Result, Round, Seating, Standings, TableBoard
+from tournaments.services.seating import holders, sitting_out
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass
+class Played:
+    """One player's part in one board result."""
+
+    entry: int
+    round: int
+    table: int
+    board: int
+    seat: str
+    score: int | None  # None for an artificial score
+    entry_value: comparison.Entry
+    notation: str
+    comparison: Comparison | None = None
+
+
+@dataclass
+class PlayerLine:
+    entry: int
+    played: list[Played] = field(default_factory=list)
+    sat_out: dict[int, int] = field(default_factory=dict)  # round -> boards sat out
+    meetings: dict[int, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
+
+
+def _gather(
+    event: Event,
+) -> tuple[dict[int, PlayerLine], dict[tuple[int, str], list[Played]], dict[int, int], list[int]]:
+    started = list(
+        event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)
+    )
+    seats_by_table: dict[int, dict[str, int]] = defaultdict(dict)
+    table_info: dict[int, tuple[int, int]] = {}
+    byes: dict[int, list[int]] = defaultdict(list)
+    for table_id, round_number, table_number, seat, entry_number in Seating.objects.filter(
+        round__event=event, round__number__in=started
+    ).values_list("table_id", "round__number", "table__number", "seat", "entry__number"):
+        if seat == Seating.Seat.BYE:
+            byes[round_number].append(entry_number)
+            continue
+        seats_by_table[table_id][seat] = entry_number
+        table_info[table_id] = (round_number, table_number)
+    positions: dict[tuple[int, int], int] = {}
+    expected: dict[int, int] = defaultdict(int)  # board number -> tables that play it
+    boards_in_round: dict[int, int] = defaultdict(int)
+    for table_id, board_id, board_number, position in TableBoard.objects.filter(
+        table_id__in=list(seats_by_table)
+    ).values_list("table_id", "board_id", "board__number", "position"):
+        positions[table_id, board_id] = position
+        expected[board_number] += 1
+        round_number = table_info[table_id][0]
+        boards_in_round[round_number] = max(boards_in_round[round_number], position)
+
+    lines: dict[int, PlayerLine] = {
+        number: PlayerLine(number) for number in event.entries.values_list("number", flat=True)
+    }
+    for round_number, numbers in byes.items():
+        for number in numbers:
+            lines[number].sat_out[round_number] = boards_in_round.get(
+                round_number, event.boards_per_round
+            )
+    groups: dict[tuple[int, str], list[Played]] = defaultdict(list)
+    awards = ArtificialScores()
+    rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(seats_by_table))
+    for table_id, board_id, board_number, kind, notation, data, n, e, s, w in rows.values_list(
+        "table_id",
+        "board_id",
+        "board__number",
+        "kind",
+        "notation",
+        "data",
+        "score_n",
+        "score_e",
+        "score_s",
+        "score_w",
+    ):
+        place = positions.get((table_id, board_id))
+        if place is None:
+            continue
+        round_number, table_number = table_info[table_id]
+        table_seats = seats_by_table[table_id]
+        at_table = holders(table_seats, place)
+        sitter = sitting_out(table_seats, place)
+        if sitter is not None:
+            lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
+        scores = dict(zip(SEATS, (n, e, s, w), strict=True))
+        for seat in SEATS:
+            entry_value: comparison.Entry
+            if kind == Result.Kind.ARTIFICIAL:
+                award = data.get("awards", {}).get(seat, "average")
+                entry_value = (
+                    awards.artificial(Award(award))
+                    if isinstance(award, str)
+                    else Artificial(Fraction(award))
+                )
+                score = None
+            else:
+                score = scores[seat]
+                entry_value = score
+            played = Played(
+                at_table[seat],
+                round_number,
+                table_number,
+                board_number,
+                seat,
+                score,
+                entry_value,
+                notation,
+            )
+            groups[board_number, seat].append(played)
+            lines[at_table[seat]].played.append(played)
+        if kind == Result.Kind.PLAYED:
+            for seat in SEATS:
+                for other in SEATS:
+                    if other != seat:
+                        lines[at_table[seat]].meetings[at_table[other]] += (
+                            scores[seat] - scores[other]
+                        )
+    return lines, groups, expected, sorted(started)
+
+
+def compute(event: Event) -> dict[str, Any]:
+    """The standings of an event as a JSON-ready document."""
+    lines, groups, expected, rounds = _gather(event)
+    for (board, _seat), members in groups.items():
+        results = comparison.compare(
+            [m.entry_value for m in members], expected=max(expected[board], len(members))
+        )
+        for member, result in zip(members, results, strict=True):
+            member.comparison = result
+    method = event.comparison
+    names = {
+        e.number: (e.player.full_name, e.player.club.name if e.player.club else "", e.status)
+        for e in event.entries.select_related("player", "player__club")
+    }
+    records: list[Record] = []
+    figures: dict[int, dict[str, Any]] = {}
+    for number, line in lines.items():
+        per_round: dict[int, Fraction] = {}
+        by_round: dict[int, list[Played]] = defaultdict(list)
+        for played in line.played:
+            by_round[played.round].append(played)
+        comparisons = [p.comparison for p in line.played if p.comparison is not None]
+        real = [c for c in comparisons if c.score is not None]
+        sat_out = sum(line.sat_out.values())
+        if method == Event.Comparison.MATCHPOINTS:
+            for round_number, items in by_round.items():
+                per_round[round_number] = comparison.event_percentage(
+                    (p.comparison.matchpoints for p in items if p.comparison),
+                    (p.comparison.top for p in items if p.comparison),
+                )
+            total = comparison.event_percentage(
+                (c.matchpoints for c in comparisons), (c.top for c in comparisons)
+            )
+        else:
+
+            def value(c: Comparison) -> Fraction:
+                if method == Event.Comparison.DATUM:
+                    return c.butler if c.butler is not None else Fraction(0)
+                return c.score if c.score is not None else Fraction(0)
+
+            for round_number, items in by_round.items():
+                per_round[round_number] = sum(
+                    (value(p.comparison) for p in items if p.comparison), Fraction(0)
+                )
+            played_total = sum((value(c) for c in real), Fraction(0))
+            total = played_total
+            if sat_out and real:
+                total = played_total * (len(real) + sat_out) / len(real)
+        record = Record(
+            player=number,
+            total=total,
+            boards=len(comparisons),
+            boards_won=sum(1 for c in real if c.percentage > 50),
+            tops=sum(1 for c in real if c.top > 0 and c.matchpoints == c.top),
+            raw_total=sum((c.score for c in real if c.score is not None), Fraction(0)),
+            butler=sum((c.butler for c in real if c.butler is not None), Fraction(0)),
+            meetings={other: value for other, value in line.meetings.items()},
+        )
+        records.append(record)
+        figures[number] = {"per_round": per_round, "sat_out": sat_out}
+    order = comparison.check_tie_break_order(event.tie_break or ["total"])
+    active = [r for r in records if r.boards or names[int(r.player)][2] == "active"]
+    placings = comparison.rank(active, order)
+    places = 2 if method == Event.Comparison.MATCHPOINTS else 0
+    rows = []
+    for placing in placings:
+        record = placing.record
+        number = int(record.player)
+        name, club, status = names[number]
+        rows.append(
+            {
+                "place": placing.label,
+                "entry": number,
+                "name": name,
+                "club": club,
+                "withdrawn": status != "active",
+                "total": comparison.display(record.total, places),
+                "rounds": {
+                    str(r): comparison.display(v, places)
+                    for r, v in sorted(figures[number]["per_round"].items())
+                },
+                "boards": record.boards,
+                "sat_out": figures[number]["sat_out"],
+                "raw_total": comparison.display(record.raw_total, 0),
+                "decided_by": placing.decided_by,
+            }
+        )
+    return {
+        "method": method,
+        "rounds": rounds,
+        "rows": rows,
+        "results": sum(len(m) for m in groups.values()) // 4,
+    }
+
+
+def refresh(event_id: int) -> int | None:
+    """Recompute and store if the stored standings are older than the latest request.
+
+    Safe to run twice and concurrently: the row lock makes a second worker wait, then see that the
+    standings already cover its request and return.
+    """
+    with transaction.atomic():
+        state = Standings.objects.select_for_update().filter(event_id=event_id).first()
+        if state is None:
+            event = Event.objects.filter(pk=event_id).first()
+            if event is None:
+                return None  # the event is gone
+            state, _created = Standings.objects.get_or_create(
+                event=event, defaults={"requested": 1}
+            )
+            state = Standings.objects.select_for_update().get(pk=state.pk)
+        if state.computed >= state.requested and state.computed_at is not None:
+            return state.computed
+        covered = state.requested
+        event = Event.objects.get(pk=event_id)
+        state.data = compute(event)
+        state.computed = covered
+        state.computed_at = timezone.now()
+        state.save(update_fields=["data", "computed", "computed_at"])
+        return covered

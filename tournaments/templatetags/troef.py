@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """``mapping|get:key``: a dictionary look-up by a variable key."""
+    try:
+        value = mapping.get(key)
+        if value is None and not isinstance(key, str):
+            value = mapping.get(str(key))  # JSON-stored mappings have string keys
+        return value
+    except AttributeError:
+        return None

@@ -1,0 +1,44 @@
+from django.urls import path
+
+from tournaments.views import entry, events, players, public
+
+urlpatterns = [
+    path("new/", events.event_create, name="event_create"),
+    path("<slug:slug>/", events.event_detail, name="event"),
+    path("<slug:slug>/edit/", events.event_edit, name="event_edit"),
+    path("<slug:slug>/finish/", events.event_finish, name="event_finish"),
+    path("<slug:slug>/players/", players.player_list, name="players"),
+    path(
+        "<slug:slug>/players/<int:number>/withdraw/",
+        players.player_withdraw,
+        name="player_withdraw",
+    ),
+    path("<slug:slug>/movement/", events.movement, name="movement"),
+    path("<slug:slug>/deals/", events.deal_list, name="deals"),
+    path("<slug:slug>/log/", events.audit_log, name="audit_log"),
+    path(
+        "<slug:slug>/rounds/<int:number>/<str:action>/",
+        events.round_action,
+        name="round_action",
+    ),
+    path("<slug:slug>/rounds/<int:number>/", entry.round_overview, name="round_overview"),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/",
+        entry.table_entry,
+        name="table_entry",
+    ),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/save/",
+        entry.save_line,
+        name="save_line",
+    ),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/",
+        entry.board_history,
+        name="board_history",
+    ),
+    path("<slug:slug>/check/", entry.check_line, name="check_line"),
+    path("<slug:slug>/standings/", public.standings, name="standings"),
+    path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),
+    path("<slug:slug>/standings.json", public.standings_json, name="standings_json"),
+]

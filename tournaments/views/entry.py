@@ -1,0 +1,169 @@
+"""Entering results from paper score sheets: one page per table and round, keyboard only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import UserError
+from tournaments.models import Board, Event, Result, Round, Seating, Table
+from tournaments.services import results, seating
+from tournaments.views.common import director_required
+
+
+def _table_context(event: Event, table: Table) -> dict[str, Any]:
+    seats = {
+        s.seat: s.entry for s in Seating.objects.filter(table=table).select_related("entry__player")
+    }
+    current = {r.board_id: r for r in Result.objects.filter(table=table, is_current=True)}
+    rows = []
+    for link in table.table_boards.select_related("board").order_by("position"):
+        result = current.get(link.board_id)
+        at_table = seating.holders(seats, link.position)
+        rows.append(
+            {
+                "position": link.position,
+                "board": link.board,
+                "holders": [at_table[s] for s in "NESW"],
+                "out": seating.sitting_out(seats, link.position),
+                "result": result,
+                "version": result.version if result else 0,
+            }
+        )
+    return {"seats": seats, "rows": rows}
+
+
+@director_required
+def round_overview(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    tables = []
+    for table in round_.tables.order_by("number"):
+        expected = table.table_boards.count()
+        entered = Result.objects.filter(table=table, is_current=True)
+        tables.append(
+            {
+                "table": table,
+                "expected": expected,
+                "entered": entered.count(),
+                "unconfirmed": entered.filter(status=Result.Status.ENTERED).count(),
+                "missing": [
+                    link.board.number
+                    for link in table.table_boards.select_related("board").order_by("position")
+                    if not entered.filter(board_id=link.board_id).exists()
+                ],
+            }
+        )
+    return render(
+        request,
+        "tournaments/round.html",
+        {"event": event, "round": round_, "tables": tables},
+    )
+
+
+@director_required
+def table_entry(request: HttpRequest, event: Event, number: int, table_number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    table = get_object_or_404(Table, round=round_, number=table_number)
+    next_table = round_.tables.filter(number__gt=table_number).order_by("number").first()
+    context = {
+        "event": event,
+        "round": round_,
+        "table": table,
+        "next_table": next_table,
+        "second": request.GET.get("second") == "1",
+        **_table_context(event, table),
+    }
+    return render(request, "tournaments/table_entry.html", context)
+
+
+def _payload(request: HttpRequest) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except json.JSONDecodeError:
+        raise UserError(_("The request is not valid JSON."), code="bad_request") from None
+    if not isinstance(data, dict):
+        raise UserError(_("The request is not valid JSON."), code="bad_request")
+    return data
+
+
+def _error(error: UserError) -> JsonResponse:
+    status = 409 if error.code == "conflict" else 400
+    return JsonResponse({"error": error.as_dict()}, status=status)
+
+
+@director_required
+@require_POST
+def check_line(request: HttpRequest, event: Event) -> JsonResponse:
+    """Score a result line as it is typed, without saving anything."""
+    try:
+        data = _payload(request)
+        board = get_object_or_404(Board, event=event, number=int(data.get("board", 0)))
+        checked = results.check(event, board, str(data.get("text", "")))
+    except UserError as error:
+        return _error(error)
+    except (TypeError, ValueError):
+        return _error(UserError(_("Give a board number."), code="bad_request", field="board"))
+    return JsonResponse(
+        {
+            "scores": dict(zip("NESW", checked.scores, strict=True)),
+            "notation": checked.notation,
+            "warnings": checked.warnings,
+        }
+    )
+
+
+@director_required
+@require_POST
+def save_line(request: HttpRequest, event: Event, number: int, table_number: int) -> JsonResponse:
+    """Record, correct or (when keyed a second time) confirm one board's result at a table."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    table = get_object_or_404(Table, round=round_, number=table_number)
+    try:
+        data = _payload(request)
+        board = get_object_or_404(Board, event=event, number=int(data.get("board", 0)))
+        text = str(data.get("text", ""))
+        sheet = data.get("sheet") or None
+        if data.get("second"):
+            result = results.confirm_result(request.user, table, board, text)
+        else:
+            result = results.record_result(
+                request.user,
+                table,
+                board,
+                text,
+                expected_version=int(data["version"]) if "version" in data else None,
+                confirmed=bool(data.get("confirmed")),
+                reason=str(data.get("reason", "")),
+            )
+        mismatch = results.sheet_mismatch(result, sheet) if sheet else []
+    except UserError as error:
+        return _error(error)
+    except (TypeError, ValueError, KeyError):
+        return _error(UserError(_("The request is incomplete."), code="bad_request"))
+    return JsonResponse(
+        {
+            "version": result.version,
+            "notation": result.notation,
+            "status": result.status,
+            "scores": dict(zip("NESW", result.scores, strict=True)),
+            "sheet_mismatch": mismatch,
+        }
+    )
+
+
+@director_required
+def board_history(
+    request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
+) -> HttpResponse:
+    table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
+    board = get_object_or_404(Board, event=event, number=board_number)
+    return render(
+        request,
+        "tournaments/history.html",
+        {"event": event, "table": table, "board": board, "versions": results.history(table, board)},
+    )

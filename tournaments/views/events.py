@@ -1,0 +1,186 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import rulesets
+from tournaments.errors import UserError
+from tournaments.forms import EventForm, MovementForm, ReasonForm
+from tournaments.models import Event, Round
+from tournaments.services import deals, events, rounds, seating
+from tournaments.views.common import director_required, show_error
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(
+        request.POST or None,
+        initial={
+            "game": "kleurenwiezen",
+            "ruleset_name": "whisthub",
+            "rounds": 7,
+            "boards_per_round": 8,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = events.create_event(request.user, form.to_settings())
+        except UserError as error:
+            show_error(request, error, form)
+        else:
+            messages.success(request, _("Event created. Register the players next."))
+            return redirect("event", slug=event.slug)
+    return render(
+        request, "tournaments/event_form.html", {"form": form, "tables": _ruleset_tables()}
+    )
+
+
+@director_required
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            events.update_event(request.user, event, form.to_settings())
+        except UserError as error:
+            show_error(request, error, form)
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect("event", slug=event.slug)
+    return render(
+        request,
+        "tournaments/event_form.html",
+        {"form": form, "event": event, "tables": _ruleset_tables()},
+    )
+
+
+def _ruleset_tables() -> list[dict[str, Any]]:
+    """Each built-in ruleset with its ladder, for the score-table preview on the event form."""
+    from engine.ruleset import load_builtin
+
+    out = []
+    for name, title in rulesets.builtin_choices():
+        ruleset = load_builtin(name)
+        out.append(
+            {
+                "name": name,
+                "title": title,
+                "game": ruleset.game,
+                "summary": rulesets.summary(ruleset),
+            }
+        )
+    return out
+
+
+@director_required
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    entries = event.entries.select_related("player", "player__club")
+    round_list = list(event.round_set.all())
+    has_seating = event.round_set.filter(tables__isnull=False).exists()
+    context = {
+        "event": event,
+        "entries": entries,
+        "active_count": entries.filter(status="active").count(),
+        "rounds": round_list,
+        "has_seating": has_seating,
+        "board_count": event.boards.count(),
+        "ruleset": events.ruleset_of(event),
+        "audit": event.audit_entries.select_related("actor")[:15],
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@director_required
+@require_POST
+def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        events.finish_event(request.user, event)
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, _("Event finished. The deal key is now public."))
+    return redirect("event", slug=event.slug)
+
+
+@director_required
+def movement(request: HttpRequest, event: Event) -> HttpResponse:
+    form = MovementForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if seating.rounds_played(event):
+                seating.replan(
+                    request.user,
+                    event,
+                    seed=form.cleaned_data["seed"],
+                    reason=_("re-planned by the TD"),
+                )
+            else:
+                seating.generate_movement(request.user, event, seed=form.cleaned_data["seed"])
+        except UserError as error:
+            show_error(request, error, form)
+        else:
+            messages.success(request, _("Movement generated."))
+            return redirect("movement", slug=event.slug)
+    plan = seating.export_json(event)
+    names = {e.number: e.player.full_name for e in event.entries.select_related("player")}
+    context = {
+        "event": event,
+        "form": form,
+        "plan": plan,
+        "names": names,
+        "review": seating.review(event) if plan["rounds"] else None,
+        "played": seating.rounds_played(event),
+    }
+    return render(request, "tournaments/movement.html", context)
+
+
+@director_required
+def deal_list(request: HttpRequest, event: Event) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            deals.generate_deals(request.user, event)
+        except UserError as error:
+            show_error(request, error)
+        else:
+            messages.success(request, _("Deals generated. Publish the commitment before play."))
+        return redirect("deals", slug=event.slug)
+    return render(request, "tournaments/deals.html", {"event": event, "boards": event.boards.all()})
+
+
+@director_required
+@require_POST
+def round_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        if action == "open":
+            rounds.open_round(request.user, round_)
+            messages.success(request, _("Round %(n)s started.") % {"n": number})
+        elif action == "close":
+            rounds.close_round(request.user, round_, reason)
+            messages.success(request, _("Round %(n)s closed.") % {"n": number})
+        elif action == "reopen":
+            rounds.reopen_round(request.user, round_, reason)
+            messages.success(request, _("Round %(n)s reopened.") % {"n": number})
+    except UserError as error:
+        show_error(request, error)
+    return redirect("event", slug=event.slug)
+
+
+@director_required
+def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
+    entries = event.audit_entries.select_related("actor")
+    action = request.GET.get("action", "")
+    if action:
+        entries = entries.filter(action__startswith=action)
+    return render(
+        request,
+        "tournaments/audit.html",
+        {"event": event, "entries": entries[:500], "action": action},
+    )

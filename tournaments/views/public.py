@@ -1,0 +1,83 @@
+"""Public pages: standings without login, at stable addresses that clubs link to."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import condition, require_GET
+
+from tournaments.models import Event, Standings
+
+
+def _event(slug: str) -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if event.status == Event.Status.DRAFT:
+        raise Http404("the event has not started")
+    return event
+
+
+def _standings(event: Event) -> Standings:
+    state = Standings.objects.filter(event=event).first()
+    return state or Standings(
+        event=event, data={"rows": [], "rounds": [], "method": event.comparison}
+    )
+
+
+def _etag(request: HttpRequest, slug: str) -> str | None:
+    state = Standings.objects.filter(event__slug=slug).values_list("computed", flat=True).first()
+    return f'"standings-{slug}-{state or 0}"'
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    state = _standings(event)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {"event": event, "standings": state, "data": state.data},
+    )
+
+
+@require_GET
+@condition(etag_func=_etag)
+def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
+    event = _event(slug)
+    state = _standings(event)
+    payload: dict[str, Any] = {
+        "event": event.slug,
+        "computed_at": state.computed_at.isoformat() if state.computed_at else None,
+        "up_to_date": not state.is_stale,
+        **state.data,
+    }
+    return JsonResponse(payload)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    data = _standings(event).data
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    rounds = [str(r) for r in data.get("rounds", [])]
+    # Column names stay in English whatever the page's language: programs read this file.
+    writer.writerow(
+        ["place", "player", "name", "club", "total", "boards", *[f"round {r}" for r in rounds]]
+    )
+    for row in data.get("rows", []):
+        writer.writerow(
+            [
+                row["place"],
+                row["entry"],
+                row["name"],
+                row["club"],
+                row["total"],
+                row["boards"],
+                *[row["rounds"].get(r, "") for r in rounds],
+            ]
+        )
+    return response
