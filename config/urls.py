@@ -7,6 +7,7 @@ from tournaments.views import site as views_site
 urlpatterns = [
     path("", views_site.home, name="home"),
     path("healthz", views_site.healthz, name="healthz"),
+    path("help/notation/", views_site.notation_help, name="notation_help"),
     path("events/", include("tournaments.urls")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

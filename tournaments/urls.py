@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import entry, events, players, public
+from tournaments.views import adjust, entry, events, players, public
 
 urlpatterns = [
     path("new/", events.event_create, name="event_create"),
@@ -37,6 +37,12 @@ urlpatterns = [
         entry.board_history,
         name="board_history",
     ),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/ruling/",
+        adjust.board_ruling,
+        name="board_ruling",
+    ),
+    path("<slug:slug>/players/<int:number>/fine/", adjust.player_fine, name="player_fine"),
     path("<slug:slug>/check/", entry.check_line, name="check_line"),
     path("<slug:slug>/standings/", public.standings, name="standings"),
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),

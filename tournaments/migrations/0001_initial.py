@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,339 +16,868 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('city', models.CharField(blank=True, max_length=80, verbose_name='city')),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("city", models.CharField(blank=True, max_length=80, verbose_name="city")),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'club',
-                'verbose_name_plural': 'clubs',
-                'ordering': ['name'],
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='club_name_unique_ci')],
+                "verbose_name": "club",
+                "verbose_name_plural": "clubs",
+                "ordering": ["name"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("name"), name="club_name_unique_ci"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=60, unique=True, verbose_name='short name for addresses')),
-                ('name', models.CharField(max_length=150, verbose_name='name')),
-                ('date', models.DateField(verbose_name='date')),
-                ('venue', models.CharField(blank=True, max_length=150, verbose_name='venue')),
-                ('language', models.CharField(choices=[('nl', 'Dutch'), ('fr', 'French'), ('en', 'English')], default='nl', max_length=2, verbose_name='language of documents')),
-                ('game', models.CharField(choices=[('kleurenwiezen', 'Colour Whist (Kleurenwiezen)'), ('wiezen', 'Wiezen'), ('israeli', 'Israeli Whist')], max_length=20, verbose_name='game')),
-                ('ruleset_name', models.CharField(max_length=60, verbose_name='ruleset')),
-                ('ruleset_toml', models.TextField(blank=True, help_text='A custom ruleset, or the frozen copy of the ruleset once play has started.', verbose_name='ruleset document')),
-                ('ruleset_frozen_at', models.DateTimeField(blank=True, editable=False, null=True)),
-                ('comparison', models.CharField(choices=[('raw', 'raw totals'), ('matchpoints', 'matchpoints (percentages)'), ('datum', 'datum (Butler)')], default='matchpoints', max_length=20, verbose_name='comparison')),
-                ('rounds', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(60)], verbose_name='rounds')),
-                ('boards_per_round', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(36)], verbose_name='boards per round')),
-                ('seating_mode', models.CharField(choices=[('byes', 'rotating byes'), ('five', 'tables of five with a rotating sitter')], default='byes', max_length=10, verbose_name='players not a multiple of four')),
-                ('board_mode', models.CharField(choices=[('same', 'every table plays the same boards in a round'), ('travelling', 'board sets travel between tables')], default='same', max_length=12, verbose_name='boards')),
-                ('use_all_pass_rule', models.BooleanField(default=False, help_text='Duplicate boards are independent, so this is usually off.', verbose_name="apply the ruleset's all-pass rule")),
-                ('tie_break', models.JSONField(blank=True, default=list, verbose_name='tie-break order')),
-                ('status', models.CharField(choices=[('draft', 'being prepared'), ('running', 'in play'), ('finished', 'finished')], default='draft', max_length=10, verbose_name='status')),
-                ('deal_key', models.CharField(blank=True, editable=False, max_length=128)),
-                ('deal_commitment', models.CharField(blank=True, max_length=64, verbose_name='deal commitment (SHA-256)')),
-                ('deal_key_revealed_at', models.DateTimeField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('directors', models.ManyToManyField(related_name='directed_events', to=settings.AUTH_USER_MODEL, verbose_name='tournament directors')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "slug",
+                    models.SlugField(
+                        max_length=60, unique=True, verbose_name="short name for addresses"
+                    ),
+                ),
+                ("name", models.CharField(max_length=150, verbose_name="name")),
+                ("date", models.DateField(verbose_name="date")),
+                ("venue", models.CharField(blank=True, max_length=150, verbose_name="venue")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("nl", "Dutch"), ("fr", "French"), ("en", "English")],
+                        default="nl",
+                        max_length=2,
+                        verbose_name="language of documents",
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("kleurenwiezen", "Colour Whist (Kleurenwiezen)"),
+                            ("wiezen", "Wiezen"),
+                            ("israeli", "Israeli Whist"),
+                        ],
+                        max_length=20,
+                        verbose_name="game",
+                    ),
+                ),
+                ("ruleset_name", models.CharField(max_length=60, verbose_name="ruleset")),
+                (
+                    "ruleset_toml",
+                    models.TextField(
+                        blank=True,
+                        help_text="A custom ruleset, or the frozen copy of the ruleset once play has started.",
+                        verbose_name="ruleset document",
+                    ),
+                ),
+                ("ruleset_frozen_at", models.DateTimeField(blank=True, editable=False, null=True)),
+                (
+                    "comparison",
+                    models.CharField(
+                        choices=[
+                            ("raw", "raw totals"),
+                            ("matchpoints", "matchpoints (percentages)"),
+                            ("datum", "datum (Butler)"),
+                        ],
+                        default="matchpoints",
+                        max_length=20,
+                        verbose_name="comparison",
+                    ),
+                ),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(60),
+                        ],
+                        verbose_name="rounds",
+                    ),
+                ),
+                (
+                    "boards_per_round",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(36),
+                        ],
+                        verbose_name="boards per round",
+                    ),
+                ),
+                (
+                    "seating_mode",
+                    models.CharField(
+                        choices=[
+                            ("byes", "rotating byes"),
+                            ("five", "tables of five with a rotating sitter"),
+                        ],
+                        default="byes",
+                        max_length=10,
+                        verbose_name="players not a multiple of four",
+                    ),
+                ),
+                (
+                    "board_mode",
+                    models.CharField(
+                        choices=[
+                            ("same", "every table plays the same boards in a round"),
+                            ("travelling", "board sets travel between tables"),
+                        ],
+                        default="same",
+                        max_length=12,
+                        verbose_name="boards",
+                    ),
+                ),
+                (
+                    "use_all_pass_rule",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Duplicate boards are independent, so this is usually off.",
+                        verbose_name="apply the ruleset's all-pass rule",
+                    ),
+                ),
+                (
+                    "tie_break",
+                    models.JSONField(blank=True, default=list, verbose_name="tie-break order"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "being prepared"),
+                            ("running", "in play"),
+                            ("finished", "finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("deal_key", models.CharField(blank=True, editable=False, max_length=128)),
+                (
+                    "deal_commitment",
+                    models.CharField(
+                        blank=True, max_length=64, verbose_name="deal commitment (SHA-256)"
+                    ),
+                ),
+                ("deal_key_revealed_at", models.DateTimeField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "directors",
+                    models.ManyToManyField(
+                        related_name="directed_events",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="tournament directors",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event',
-                'verbose_name_plural': 'events',
-                'ordering': ['-date', 'name'],
+                "verbose_name": "event",
+                "verbose_name_plural": "events",
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Board',
+            name="Board",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='board')),
-                ('dealer', models.CharField(choices=[('N', 'N'), ('E', 'E'), ('S', 'S'), ('W', 'W')], max_length=1, verbose_name='dealer')),
-                ('deal', models.CharField(max_length=80, verbose_name='deal (PBN)')),
-                ('deal_index', models.DecimalField(decimal_places=0, max_digits=30, verbose_name='deal number')),
-                ('trump_card', models.CharField(blank=True, max_length=3, verbose_name='turned-up card')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='boards', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="board")),
+                (
+                    "dealer",
+                    models.CharField(
+                        choices=[("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")],
+                        max_length=1,
+                        verbose_name="dealer",
+                    ),
+                ),
+                ("deal", models.CharField(max_length=80, verbose_name="deal (PBN)")),
+                (
+                    "deal_index",
+                    models.DecimalField(
+                        decimal_places=0, max_digits=30, verbose_name="deal number"
+                    ),
+                ),
+                (
+                    "trump_card",
+                    models.CharField(blank=True, max_length=3, verbose_name="turned-up card"),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="boards",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=60, verbose_name='action')),
-                ('object_type', models.CharField(blank=True, max_length=40)),
-                ('object_id', models.CharField(blank=True, max_length=40)),
-                ('summary', models.CharField(max_length=300, verbose_name='summary')),
-                ('reason', models.TextField(blank=True, verbose_name='reason')),
-                ('data', models.JSONField(blank=True, default=dict)),
-                ('at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='at')),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("action", models.CharField(max_length=60, verbose_name="action")),
+                ("object_type", models.CharField(blank=True, max_length=40)),
+                ("object_id", models.CharField(blank=True, max_length=40)),
+                ("summary", models.CharField(max_length=300, verbose_name="summary")),
+                ("reason", models.TextField(blank=True, verbose_name="reason")),
+                ("data", models.JSONField(blank=True, default=dict)),
+                ("at", models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="at")),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_entries",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'audit entry',
-                'verbose_name_plural': 'audit log',
-                'ordering': ['-at', '-id'],
+                "verbose_name": "audit entry",
+                "verbose_name_plural": "audit log",
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_name', models.CharField(max_length=80, verbose_name='first name')),
-                ('last_name', models.CharField(max_length=80, verbose_name='last name')),
-                ('federation_number', models.CharField(blank=True, default='', max_length=20, verbose_name='federation number')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='players', to='tournaments.club', verbose_name='club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("first_name", models.CharField(max_length=80, verbose_name="first name")),
+                ("last_name", models.CharField(max_length=80, verbose_name="last name")),
+                (
+                    "federation_number",
+                    models.CharField(
+                        blank=True, default="", max_length=20, verbose_name="federation number"
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="players",
+                        to="tournaments.club",
+                        verbose_name="club",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'ordering': ['last_name', 'first_name'],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "ordering": ["last_name", "first_name"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='player number')),
-                ('status', models.CharField(choices=[('active', 'playing'), ('withdrawn', 'withdrawn')], default='active', max_length=10)),
-                ('first_round', models.PositiveSmallIntegerField(default=1, verbose_name='first round played')),
-                ('withdrawn_after_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='tournaments.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="player number")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "playing"), ("withdrawn", "withdrawn")],
+                        default="active",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "first_round",
+                    models.PositiveSmallIntegerField(default=1, verbose_name="first round played"),
+                ),
+                ("withdrawn_after_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="tournaments.player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'entry',
-                'verbose_name_plural': 'entries',
-                'ordering': ['event', 'number'],
+                "verbose_name": "entry",
+                "verbose_name_plural": "entries",
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='ReportFile',
+            name="ReportFile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('score_sheets', 'score sheets'), ('hand_records', 'hand records'), ('dealing_slips', 'dealing slips'), ('guide_cards', 'guide cards'), ('table_cards', 'table cards'), ('round_pack', 'all documents of a round'), ('standings', 'standings'), ('score_cards', 'personal score cards'), ('summary', 'event summary'), ('dlm', 'dealing machine file (.dlm)'), ('pbn', 'hand records as PBN')], max_length=20, verbose_name='document')),
-                ('round_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='round')),
-                ('page_size', models.CharField(choices=[('A4', 'A4'), ('letter', 'Letter')], default='A4', max_length=8, verbose_name='paper')),
-                ('language', models.CharField(choices=[('nl', 'Dutch'), ('fr', 'French'), ('en', 'English')], default='nl', max_length=2, verbose_name='language')),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'being made'), ('done', 'ready'), ('failed', 'failed')], default='queued', max_length=10)),
-                ('progress', models.PositiveSmallIntegerField(default=0)),
-                ('filename', models.CharField(blank=True, max_length=200)),
-                ('content_type', models.CharField(blank=True, max_length=80)),
-                ('file', models.FileField(blank=True, upload_to='reports/%Y/%m/')),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("score_sheets", "score sheets"),
+                            ("hand_records", "hand records"),
+                            ("dealing_slips", "dealing slips"),
+                            ("guide_cards", "guide cards"),
+                            ("table_cards", "table cards"),
+                            ("round_pack", "all documents of a round"),
+                            ("standings", "standings"),
+                            ("score_cards", "personal score cards"),
+                            ("summary", "event summary"),
+                            ("dlm", "dealing machine file (.dlm)"),
+                            ("pbn", "hand records as PBN"),
+                        ],
+                        max_length=20,
+                        verbose_name="document",
+                    ),
+                ),
+                (
+                    "round_number",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="round"),
+                ),
+                (
+                    "page_size",
+                    models.CharField(
+                        choices=[("A4", "A4"), ("letter", "Letter")],
+                        default="A4",
+                        max_length=8,
+                        verbose_name="paper",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("nl", "Dutch"), ("fr", "French"), ("en", "English")],
+                        default="nl",
+                        max_length=2,
+                        verbose_name="language",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "being made"),
+                            ("done", "ready"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("progress", models.PositiveSmallIntegerField(default=0)),
+                ("filename", models.CharField(blank=True, max_length=200)),
+                ("content_type", models.CharField(blank=True, max_length=80)),
+                ("file", models.FileField(blank=True, upload_to="reports/%Y/%m/")),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'report file',
-                'verbose_name_plural': 'report files',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "report file",
+                "verbose_name_plural": "report files",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('status', models.CharField(choices=[('planned', 'planned'), ('open', 'in play'), ('closed', 'closed')], default='planned', max_length=10)),
-                ('opened_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("planned", "planned"), ("open", "in play"), ("closed", "closed")],
+                        default="planned",
+                        max_length=10,
+                    ),
+                ),
+                ("opened_at", models.DateTimeField(blank=True, null=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="round_set",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Standings',
+            name="Standings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('requested', models.PositiveIntegerField(default=0)),
-                ('computed', models.PositiveIntegerField(default=0)),
-                ('computed_at', models.DateTimeField(blank=True, null=True)),
-                ('data', models.JSONField(blank=True, default=dict)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("requested", models.PositiveIntegerField(default=0)),
+                ("computed", models.PositiveIntegerField(default=0)),
+                ("computed_at", models.DateTimeField(blank=True, null=True)),
+                ("data", models.JSONField(blank=True, default=dict)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'standings',
-                'verbose_name_plural': 'standings',
+                "verbose_name": "standings",
+                "verbose_name_plural": "standings",
             },
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="table")),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
+                "ordering": ["round", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Seating',
+            name="Seating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(choices=[('N', 'N'), ('E', 'E'), ('S', 'S'), ('W', 'W'), ('X', 'fifth player (sits out each deal in turn)'), ('BYE', 'bye')], max_length=3)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seatings', to='tournaments.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seatings', to='tournaments.round')),
-                ('table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='seatings', to='tournaments.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.CharField(
+                        choices=[
+                            ("N", "N"),
+                            ("E", "E"),
+                            ("S", "S"),
+                            ("W", "W"),
+                            ("X", "fifth player (sits out each deal in turn)"),
+                            ("BYE", "bye"),
+                        ],
+                        max_length=3,
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seatings",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seatings",
+                        to="tournaments.round",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seatings",
+                        to="tournaments.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table__number', 'seat'],
+                "ordering": ["round", "table__number", "seat"],
             },
         ),
         migrations.CreateModel(
-            name='Result',
+            name="Result",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveSmallIntegerField(default=1)),
-                ('is_current', models.BooleanField(default=True)),
-                ('kind', models.CharField(choices=[('played', 'played'), ('artificial', 'artificial score')], default='played', max_length=12)),
-                ('status', models.CharField(choices=[('entered', 'entered'), ('confirmed', 'confirmed')], default='entered', max_length=12)),
-                ('notation', models.CharField(blank=True, max_length=80, verbose_name='result')),
-                ('data', models.JSONField(default=dict, verbose_name='result data')),
-                ('score_n', models.IntegerField()),
-                ('score_e', models.IntegerField()),
-                ('score_s', models.IntegerField()),
-                ('score_w', models.IntegerField()),
-                ('reason', models.CharField(blank=True, max_length=300, verbose_name='reason')),
-                ('entered_at', models.DateTimeField(auto_now_add=True)),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.board')),
-                ('entered_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.event')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveSmallIntegerField(default=1)),
+                ("is_current", models.BooleanField(default=True)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("played", "played"), ("artificial", "artificial score")],
+                        default="played",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("entered", "entered"), ("confirmed", "confirmed")],
+                        default="entered",
+                        max_length=12,
+                    ),
+                ),
+                ("notation", models.CharField(blank=True, max_length=80, verbose_name="result")),
+                ("data", models.JSONField(default=dict, verbose_name="result data")),
+                ("score_n", models.IntegerField()),
+                ("score_e", models.IntegerField()),
+                ("score_s", models.IntegerField()),
+                ("score_w", models.IntegerField()),
+                ("reason", models.CharField(blank=True, max_length=300, verbose_name="reason")),
+                ("entered_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.board",
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['board__number', 'table__number', '-version'],
+                "ordering": ["board__number", "table__number", "-version"],
             },
         ),
         migrations.CreateModel(
-            name='TableBoard',
+            name="TableBoard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_boards', to='tournaments.board')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_boards', to='tournaments.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_boards",
+                        to="tournaments.board",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_boards",
+                        to="tournaments.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'position'],
+                "ordering": ["table", "position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds__gte', 1)), name='event_rounds_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds__gte", 1)), name="event_rounds_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('boards_per_round__gte', 1)), name='event_boards_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("boards_per_round__gte", 1)), name="event_boards_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('status', 'draft'), models.Q(('ruleset_frozen_at', None), _negated=True), _connector='OR'), name='event_ruleset_frozen_once_started'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("status", "draft"),
+                    models.Q(("ruleset_frozen_at", None), _negated=True),
+                    _connector="OR",
+                ),
+                name="event_ruleset_frozen_once_started",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='board_number_once'),
+            model_name="board",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="board_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='board_number_positive'),
+            model_name="board",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="board_number_positive"
+            ),
         ),
         migrations.AddIndex(
-            model_name='auditentry',
-            index=models.Index(fields=['event', '-at'], name='audit_event_at_idx'),
+            model_name="auditentry",
+            index=models.Index(fields=["event", "-at"], name="audit_event_at_idx"),
         ),
         migrations.AddIndex(
-            model_name='player',
-            index=models.Index(django.db.models.functions.text.Lower('last_name'), django.db.models.functions.text.Lower('first_name'), name='player_name_idx'),
+            model_name="player",
+            index=models.Index(
+                django.db.models.functions.text.Lower("last_name"),
+                django.db.models.functions.text.Lower("first_name"),
+                name="player_name_idx",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('federation_number', ''), _negated=True), fields=('federation_number',), name='player_federation_number_unique'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("federation_number", ""), _negated=True),
+                fields=("federation_number",),
+                name="player_federation_number_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('first_name', ''), _negated=True), models.Q(('last_name', ''), _negated=True), _connector='OR'), name='player_has_a_name'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("first_name", ""), _negated=True),
+                    models.Q(("last_name", ""), _negated=True),
+                    _connector="OR",
+                ),
+                name="player_has_a_name",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='entry_player_once'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("event", "player"), name="entry_player_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='entry_number_once'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="entry_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='entry_number_positive'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="entry_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'active'), ('withdrawn_after_round', None)), ('status', 'withdrawn'), _connector='OR'), name='entry_withdrawal_consistent'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status", "active"), ("withdrawn_after_round", None)),
+                    ("status", "withdrawn"),
+                    _connector="OR",
+                ),
+                name="entry_withdrawal_consistent",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='reportfile',
-            constraint=models.CheckConstraint(condition=models.Q(('progress__lte', 100)), name='report_progress_max_100'),
+            model_name="reportfile",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("progress__lte", 100)), name="report_progress_max_100"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='round_number_once'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="round_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='standings',
-            constraint=models.CheckConstraint(condition=models.Q(('computed__lte', models.F('requested'))), name='standings_computed_not_ahead'),
+            model_name="standings",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("computed__lte", models.F("requested"))),
+                name="standings_computed_not_ahead",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_number_once'),
+            model_name="table",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(fields=('round', 'entry'), name='seating_once_per_round'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                fields=("round", "entry"), name="seating_once_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(condition=models.Q(('table', None), _negated=True), fields=('table', 'seat'), name='seating_seat_once_per_table'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("table", None), _negated=True),
+                fields=("table", "seat"),
+                name="seating_seat_once_per_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('seat', 'BYE'), ('table', None)), models.Q(models.Q(('seat', 'BYE'), _negated=True), models.Q(('table', None), _negated=True)), _connector='OR'), name='seating_bye_has_no_table'),
+            model_name="seating",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("seat", "BYE"), ("table", None)),
+                    models.Q(
+                        models.Q(("seat", "BYE"), _negated=True),
+                        models.Q(("table", None), _negated=True),
+                    ),
+                    _connector="OR",
+                ),
+                name="seating_bye_has_no_table",
+            ),
         ),
         migrations.AddIndex(
-            model_name='result',
-            index=models.Index(fields=['event', 'is_current'], name='result_event_current_idx'),
+            model_name="result",
+            index=models.Index(fields=["event", "is_current"], name="result_event_current_idx"),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_current', True)), fields=('table', 'board'), name='result_one_current_per_table_board'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_current", True)),
+                fields=("table", "board"),
+                name="result_one_current_per_table_board",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(fields=('table', 'board', 'version'), name='result_version_once'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                fields=("table", "board", "version"), name="result_version_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tableboard',
-            constraint=models.UniqueConstraint(fields=('table', 'board'), name='tableboard_once'),
+            model_name="tableboard",
+            constraint=models.UniqueConstraint(fields=("table", "board"), name="tableboard_once"),
         ),
         migrations.AddConstraint(
-            model_name='tableboard',
-            constraint=models.UniqueConstraint(fields=('table', 'position'), name='tableboard_position_once'),
+            model_name="tableboard",
+            constraint=models.UniqueConstraint(
+                fields=("table", "position"), name="tableboard_position_once"
+            ),
         ),
     ]

@@ -1,6 +1,7 @@
 """The tournaments app's data: clubs and players, events and their rounds, seating, boards,
 results (versioned) and the audit log."""
 
+from tournaments.models.adjustments import Penalty
 from tournaments.models.audit import AuditEntry
 from tournaments.models.events import (
     Board,
@@ -21,6 +22,7 @@ __all__ = [
     "Club",
     "Entry",
     "Event",
+    "Penalty",
     "Player",
     "ReportFile",
     "Result",

@@ -14,6 +14,7 @@ class Result(models.Model):
     class Kind(models.TextChoices):
         PLAYED = "played", _("played")
         ARTIFICIAL = "artificial", _("artificial score")
+        WEIGHTED = "weighted", _("weighted adjusted score")
 
     class Status(models.TextChoices):
         ENTERED = "entered", _("entered")

@@ -115,14 +115,7 @@ def record_result(
     """
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
-    _check_open(table)
-    if not table.table_boards.filter(board=board).exists():
-        raise UserError(
-            _("Table %(t)s does not play board %(b)s in round %(r)s.")
-            % {"t": table.number, "b": board.number, "r": table.round.number},
-            code="wrong_board",
-            field="board",
-        )
+    check_board_at_table(table, board)
     checked = check(event, board, text)
     if checked.warnings and not confirmed:
         raise UserError(" ".join(checked.warnings), code="needs_confirmation", field="notation")
@@ -149,7 +142,48 @@ def record_result(
             code="reason_required",
             field="reason",
         )
-    return _write(actor, event, table, board, current, checked, reason, Result.Kind.PLAYED)
+    return _write(
+        actor,
+        event,
+        table,
+        board,
+        current,
+        checked.notation,
+        checked.result.to_json(),
+        checked.scores,
+        reason,
+        Result.Kind.PLAYED,
+    )
+
+
+def check_board_at_table(table: Table, board: Board) -> None:
+    """The round is in play and the table plays the board in it; else a ``UserError`` says which."""
+    _check_open(table)
+    if not table.table_boards.filter(board=board).exists():
+        raise UserError(
+            _("Table %(t)s does not play board %(b)s in round %(r)s.")
+            % {"t": table.number, "b": board.number, "r": table.round.number},
+            code="wrong_board",
+            field="board",
+        )
+
+
+def write_version(
+    actor: Any,
+    table: Table,
+    board: Board,
+    *,
+    kind: str,
+    notation: str,
+    data: dict[str, Any],
+    scores: tuple[int, int, int, int],
+    reason: str,
+) -> Result:
+    """Add a new current version of a table's result on a board, keeping the old one."""
+    current = _lock_current(table, board)
+    return _write(
+        actor, table.round.event, table, board, current, notation, data, scores, reason, kind
+    )
 
 
 def _write(
@@ -158,7 +192,9 @@ def _write(
     table: Table,
     board: Board,
     current: Result | None,
-    checked: Checked,
+    notation: str,
+    data: dict[str, Any],
+    scores: tuple[int, int, int, int],
     reason: str,
     kind: str,
 ) -> Result:
@@ -168,7 +204,7 @@ def _write(
     if current is not None:
         current.is_current = False
         current.save(update_fields=["is_current"])
-    n, e, s, w = checked.scores
+    n, e, s, w = scores
     try:
         with transaction.atomic():
             result = Result.objects.create(
@@ -177,8 +213,8 @@ def _write(
                 board=board,
                 version=version,
                 kind=kind,
-                notation=checked.notation,
-                data=checked.result.to_json(),
+                notation=notation,
+                data=data,
                 score_n=n,
                 score_e=e,
                 score_s=s,
@@ -199,15 +235,21 @@ def _write(
     audit.record(
         actor,
         action,
-        f"round {table.round.number} table {table.number} board {board.number}: {checked.notation}"
+        f"round {table.round.number} table {table.number} board {board.number}: {notation}"
         + (f" (was {current.notation})" if current is not None else ""),
         event=event,
         obj=result,
         reason=reason,
-        data={"scores": list(checked.scores), "version": version},
+        data={"scores": list(scores), "version": version, "kind": kind},
     )
-    transaction.on_commit(lambda: _standings_changed(event.pk))
+    standings_changed(event)
     return result
+
+
+def standings_changed(event: Event) -> None:
+    """Ask for the standings to be recomputed once the current transaction commits."""
+    event_id = event.pk
+    transaction.on_commit(lambda: _standings_changed(event_id))
 
 
 def _standings_changed(event_id: int) -> None:

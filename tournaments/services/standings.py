@@ -11,6 +11,7 @@ scaled up to the full number of boards, so sitting out neither helps nor hurts.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,8 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import comparison
-from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record
-from tournaments.models import Event, Result, Round, Seating, Standings, TableBoard
+from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record, Weighted
+from tournaments.models import Event, Penalty, Result, Round, Seating, Standings, TableBoard
 from tournaments.services.seating import holders, sitting_out
 
 SEATS = ("N", "E", "S", "W")
@@ -88,6 +89,16 @@ def _gather(
             )
     groups: dict[tuple[int, str], list[Played]] = defaultdict(list)
     awards = ArtificialScores()
+    # Board penalties change the table's scores before the comparison (they move points between
+    # the players of that table, as the ruleset says); fines come off the total afterwards.
+    board_penalties: dict[tuple[int, int], dict[str, int]] = defaultdict(
+        lambda: dict.fromkeys(SEATS, 0)
+    )
+    for table_id, board_id, points in Penalty.objects.filter(
+        event=event, is_active=True, board__isnull=False
+    ).values_list("table_id", "board_id", "points"):
+        for seat, amount in points.get("seats", {}).items():
+            board_penalties[table_id, board_id][seat] += int(amount)
     rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(seats_by_table))
     for table_id, board_id, board_number, kind, notation, data, n, e, s, w in rows.values_list(
         "table_id",
@@ -111,9 +122,21 @@ def _gather(
         if sitter is not None:
             lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
         scores = dict(zip(SEATS, (n, e, s, w), strict=True))
+        extra = board_penalties.get((table_id, board_id))
         for seat in SEATS:
             entry_value: comparison.Entry
-            if kind == Result.Kind.ARTIFICIAL:
+            if kind == Result.Kind.WEIGHTED:
+                outcomes = [
+                    (
+                        Fraction(item["weight"]),
+                        Fraction(item["scores"][SEATS.index(seat)]) + (extra[seat] if extra else 0),
+                    )
+                    for item in data.get("weighted", [])
+                ]
+                weighted = Weighted(tuple(outcomes))
+                entry_value = weighted
+                score = round(weighted.expected_score)
+            elif kind == Result.Kind.ARTIFICIAL:
                 award = data.get("awards", {}).get(seat, "average")
                 entry_value = (
                     awards.artificial(Award(award))
@@ -122,7 +145,7 @@ def _gather(
                 )
                 score = None
             else:
-                score = scores[seat]
+                score = scores[seat] + (extra[seat] if extra else 0)
                 entry_value = score
             played = Played(
                 at_table[seat],
@@ -136,7 +159,7 @@ def _gather(
             )
             groups[board_number, seat].append(played)
             lines[at_table[seat]].played.append(played)
-        if kind == Result.Kind.PLAYED:
+        if kind != Result.Kind.ARTIFICIAL:
             for seat in SEATS:
                 for other in SEATS:
                     if other != seat:
@@ -206,6 +229,18 @@ def compute(event: Event) -> dict[str, Any]:
         )
         records.append(record)
         figures[number] = {"per_round": per_round, "sat_out": sat_out}
+    fines: dict[int, Fraction] = defaultdict(Fraction)
+    for number, points in Penalty.objects.filter(
+        event=event, is_active=True, board__isnull=True
+    ).values_list("offender__number", "points"):
+        fines[number] += Fraction(points.get("total", "0"))
+    if fines:
+        records = [
+            dataclasses.replace(r, total=r.total - fines[int(r.player)])
+            if fines.get(int(r.player))
+            else r
+            for r in records
+        ]
     order = comparison.check_tie_break_order(event.tie_break or ["total"])
     active = [r for r in records if r.boards or names[int(r.player)][2] == "active"]
     placings = comparison.rank(active, order)
@@ -230,6 +265,7 @@ def compute(event: Event) -> dict[str, Any]:
                 "boards": record.boards,
                 "sat_out": figures[number]["sat_out"],
                 "raw_total": comparison.display(record.raw_total, 0),
+                "fines": comparison.display(fines[number], places) if fines.get(number) else "",
                 "decided_by": placing.decided_by,
             }
         )

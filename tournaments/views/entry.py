@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
 from tournaments.models import Board, Event, Result, Round, Seating, Table
-from tournaments.services import results, seating
+from tournaments.services import events, results, seating
 from tournaments.views.common import director_required
 
 
@@ -162,8 +162,19 @@ def board_history(
 ) -> HttpResponse:
     table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
     board = get_object_or_404(Board, event=event, number=board_number)
-    return render(
-        request,
-        "tournaments/history.html",
-        {"event": event, "table": table, "board": board, "versions": results.history(table, board)},
-    )
+    players = Seating.objects.filter(table=table).select_related("entry__player").order_by("seat")
+    context = {
+        "event": event,
+        "table": table,
+        "board": board,
+        "versions": results.history(table, board),
+        "players": [s.entry for s in players],
+        "penalties": board.penalties.filter(table=table).select_related("offender__player"),
+        "penalty_kinds": sorted(events.ruleset_of(event).penalty_options),
+        "awards": [
+            ("average_plus", "A+ (60%)"),
+            ("average", "A (50%)"),
+            ("average_minus", "A- (40%)"),
+        ],
+    }
+    return render(request, "tournaments/history.html", context)

@@ -32,3 +32,22 @@ def home(request: HttpRequest) -> HttpResponse:
         else Event.objects.none()
     )
     return render(request, "home.html", {"public_events": public, "my_events": mine})
+
+
+@require_GET
+def notation_help(request: HttpRequest) -> HttpResponse:
+    """The result notation on one page, with every word the entry page accepts."""
+    from engine.notation import CANONICAL_WORDS, CONTRACT_ALIASES
+
+    words: dict[str, list[str]] = {}
+    for alias, contract in CONTRACT_ALIASES.items():
+        words.setdefault(contract.value, []).append(alias)
+    rows = [
+        {
+            "contract": contract.value.replace("_", " "),
+            "short": short,
+            "aliases": words.get(contract.value, []),
+        }
+        for contract, short in CANONICAL_WORDS.items()
+    ]
+    return render(request, "help/notation.html", {"rows": rows})

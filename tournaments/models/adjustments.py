@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Penalty(models.Model):
+    """A penalty or fine, kept apart from the board's score and always with its reason.
+
+    With a ``table`` and ``board`` (a revoke, a troel not announced), ``points`` holds what each
+    seat of that table gets on that board (the ruleset's penalty), added to the table's scores
+    before the comparison. Without a board (a fine), ``points`` holds the entry's deduction from
+    its total: points in raw and datum events, percentage points in matchpoint events.
+    """
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="penalties"
+    )
+    kind = models.CharField(_("kind"), max_length=40)
+    table = models.ForeignKey(
+        "tournaments.Table",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="penalties",
+    )
+    board = models.ForeignKey(
+        "tournaments.Board",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="penalties",
+    )
+    offender = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.CASCADE, related_name="penalties"
+    )
+    points = models.JSONField(_("points"), default=dict)
+    reason = models.CharField(_("reason"), max_length=300)
+    is_active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(table=None) & models.Q(board=None))
+                | (~models.Q(table=None) & ~models.Q(board=None)),
+                name="penalty_table_and_board_together",
+            ),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="penalty_has_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.offender} ({self.reason})"

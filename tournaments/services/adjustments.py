@@ -1,0 +1,234 @@
+"""Adjusted scores and penalties: each a separate, reasoned entry, never a silent edit of a score.
+
+- ``award_artificial``: a board that could not be played normally gets average-plus, average or
+  average-minus (60 / 50 / 40 %) per seat, or a stated percentage.
+- ``award_weighted``: a weighted adjusted score, mixing possible results with weights (e.g. 30 % of
+  one result and 70 % of another), compared with the other tables like any result.
+- ``record_penalty``: the ruleset's penalty (a revoke, a troel not announced) for a player at a
+  table on a board.
+- ``record_fine``: a deduction from a player's total (late arrival, misconduct).
+
+Artificial and weighted scores are result versions like any other: they replace the current one
+and the history keeps everything.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine.adjudication import penalty as ruleset_penalty
+from engine.cards import SEATS, Seat
+from engine.comparison import Award
+from engine.errors import EngineError
+from engine.results import BoardResult, result_from_json
+from tournaments.errors import UserError
+from tournaments.models import Board, Entry, Event, Penalty, Result, Seating, Table
+from tournaments.services import audit, events, results, seating
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise UserError(_("Give the reason."), code="required", field="reason")
+    return reason
+
+
+def _percentage(value: Any) -> str:
+    """An award name, or a percentage 0-100 kept as text (an exact fraction)."""
+    if isinstance(value, str) and value in {a.value for a in Award}:
+        return value
+    try:
+        number = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise UserError(
+            _("%(value)s is neither average-plus, average, average-minus nor a percentage.")
+            % {"value": value},
+            code="invalid",
+            field="awards",
+        ) from None
+    if not 0 <= number <= 100:
+        raise UserError(_("A percentage is from 0 to 100."), code="invalid", field="awards")
+    return str(number)
+
+
+@transaction.atomic
+def award_artificial(
+    actor: Any, table: Table, board: Board, awards: dict[str, Any], reason: str
+) -> Result:
+    """An artificial score for every seat of a table on a board (``{"N": "average_plus", ...}``)."""
+    reason = _reason(reason)
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    results.check_board_at_table(table, board)
+    missing = [seat.name for seat in SEATS if seat.name not in awards]
+    if missing:
+        raise UserError(
+            _("Give an award for every seat (missing: %(seats)s).") % {"seats": ", ".join(missing)},
+            code="required",
+            field="awards",
+        )
+    data = {"awards": {seat.name: _percentage(awards[seat.name]) for seat in SEATS}}
+    notation = "art " + " ".join(f"{s}:{v}" for s, v in data["awards"].items())
+    return results.write_version(
+        actor,
+        table,
+        board,
+        kind=Result.Kind.ARTIFICIAL,
+        notation=notation[:80],
+        data=data,
+        scores=(0, 0, 0, 0),
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def award_weighted(
+    actor: Any, table: Table, board: Board, outcomes: list[tuple[Fraction, str]], reason: str
+) -> Result:
+    """A weighted adjusted score: each outcome a result line with its weight; weights add to 1."""
+    reason = _reason(reason)
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    results.check_board_at_table(table, board)
+    if sum((weight for weight, _line in outcomes), Fraction(0)) != 1 or any(
+        weight <= 0 for weight, _line in outcomes
+    ):
+        raise UserError(
+            _("The weights must be positive and add up to 100 %."), code="invalid", field="weights"
+        )
+    checked = [(weight, results.check(event, board, line)) for weight, line in outcomes]
+    expected = [sum((weight * c.scores[i] for weight, c in checked), Fraction(0)) for i in range(4)]
+    data = {
+        "weighted": [
+            {"weight": str(weight), "notation": c.notation, "scores": list(c.scores)}
+            for weight, c in checked
+        ]
+    }
+    notation = " + ".join(f"{float(w) * 100:g}% {c.notation}" for w, c in checked)
+    rounded = tuple(round(value) for value in expected)
+    return results.write_version(
+        actor,
+        table,
+        board,
+        kind=Result.Kind.WEIGHTED,
+        notation=notation[:80],
+        data=data,
+        scores=(rounded[0], rounded[1], rounded[2], rounded[3]),
+        reason=reason,
+    )
+
+
+def _seat_of(table: Table, board: Board, entry: Entry) -> Seat:
+    seats = {s.seat: s.entry_id for s in Seating.objects.filter(table=table)}
+    position = table.table_boards.get(board=board).position
+    holders = seating.holders(seats, position)
+    for seat in SEATS:
+        if holders[seat.name] == entry.pk:
+            return seat
+    raise UserError(
+        _("%(name)s did not play board %(b)s at table %(t)s.")
+        % {"name": entry.player, "b": board.number, "t": table.number},
+        code="not_at_table",
+        field="offender",
+    )
+
+
+@transaction.atomic
+def record_penalty(
+    actor: Any, table: Table, board: Board, offender: Entry, kind: str, reason: str
+) -> Penalty:
+    """The ruleset's penalty ``kind`` (``revoke``, ``troel_not_announced`` ...) on one board."""
+    reason = _reason(reason)
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    results.check_board_at_table(table, board)
+    seat = _seat_of(table, board, offender)
+    current = Result.objects.filter(table=table, board=board, is_current=True).first()
+    contract = None
+    if current is not None and current.kind == Result.Kind.PLAYED:
+        played = result_from_json(current.data)
+        contract = played if isinstance(played, BoardResult) else None
+    try:
+        amounts = ruleset_penalty(events.ruleset_of(event), kind, seat, contract)
+    except EngineError as exc:
+        raise UserError(str(exc), code="unknown_penalty", field="kind") from exc
+    entries = seating.holders(
+        {s.seat: s.entry_id for s in Seating.objects.filter(table=table)},
+        table.table_boards.get(board=board).position,
+    )
+    points = {s.name: amounts[s.value] for s in SEATS}
+    item = Penalty.objects.create(
+        event=event,
+        kind=kind,
+        table=table,
+        board=board,
+        offender=offender,
+        points={
+            "seats": points,
+            "entries": {str(entries[s.name]): amounts[s.value] for s in SEATS},
+        },
+        reason=reason,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    audit.record(
+        actor,
+        "penalty.record",
+        f"{kind} by {offender.player.full_name} on board {board.number}, table {table.number}: {points}",
+        event=event,
+        obj=item,
+        reason=reason,
+    )
+    results.standings_changed(event)
+    return item
+
+
+@transaction.atomic
+def record_fine(
+    actor: Any, event: Event, offender: Entry, amount: Fraction, reason: str
+) -> Penalty:
+    """Take ``amount`` off a player's total (percentage points in a matchpoint event)."""
+    reason = _reason(reason)
+    if amount <= 0:
+        raise UserError(_("A fine is a positive amount."), code="invalid", field="amount")
+    item = Penalty.objects.create(
+        event=event,
+        kind="fine",
+        offender=offender,
+        points={"total": str(amount)},
+        reason=reason,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    audit.record(
+        actor,
+        "penalty.fine",
+        f"fine of {amount} for {offender.player.full_name}",
+        event=event,
+        obj=item,
+        reason=reason,
+    )
+    results.standings_changed(event)
+    return item
+
+
+@transaction.atomic
+def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
+    """Withdraw a penalty (an appeal upheld); it stays on record, inactive."""
+    reason = _reason(reason)
+    item = Penalty.objects.select_for_update().get(pk=item.pk)
+    if not item.is_active:
+        return item
+    item.is_active = False
+    item.save(update_fields=["is_active"])
+    audit.record(
+        actor,
+        "penalty.cancel",
+        f"cancelled {item.kind} of {item.offender.player.full_name}",
+        event=item.event,
+        obj=item,
+        reason=reason,
+    )
+    results.standings_changed(item.event)
+    return item
