@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.views import public as public_views
 from tournaments.views import site as views_site
 
 urlpatterns = [
@@ -10,6 +11,7 @@ urlpatterns = [
     path("help/notation/", views_site.notation_help, name="notation_help"),
     path("events/", include("tournaments.urls")),
     path("api/", include("api.urls")),
+    path("series/<slug:slug>/", public_views.series_standings, name="series"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -9,9 +9,11 @@ from tournaments.models import (
     Entry,
     Event,
     Player,
+    Penalty,
     Result,
     Round,
     Seating,
+    Series,
     Table,
     TableBoard,
 )
@@ -108,4 +110,22 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "best_of"]
+    filter_horizontal = ["events", "directors"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    list_display = ["event", "kind", "offender", "board", "table", "is_active", "reason"]
+    list_filter = ["event", "kind", "is_active"]
+    raw_id_fields = ["offender", "table", "board", "created_by"]
+
+    def has_change_permission(self, request: object, obj: Penalty | None = None) -> bool:
+        # Penalties are cancelled from the board page, which keeps the record and logs why.
         return False

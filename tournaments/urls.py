@@ -47,4 +47,5 @@ urlpatterns = [
     path("<slug:slug>/standings/", public.standings, name="standings"),
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),
     path("<slug:slug>/standings.json", public.standings_json, name="standings_json"),
+    path("<slug:slug>/clubs/", public.club_ranking, name="club_ranking"),
 ]

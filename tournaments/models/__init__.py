@@ -15,6 +15,7 @@ from tournaments.models.events import (
 from tournaments.models.people import Club, Player
 from tournaments.models.reports import ReportFile
 from tournaments.models.results import Result, Standings
+from tournaments.models.series import Series
 
 __all__ = [
     "AuditEntry",
@@ -28,6 +29,7 @@ __all__ = [
     "Result",
     "Round",
     "Seating",
+    "Series",
     "Standings",
     "Table",
     "TableBoard",

@@ -81,3 +81,28 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             ]
         )
     return response
+
+
+@require_GET
+def club_ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    from tournaments.services.series import club_ranking as rank_clubs
+
+    event = _event(slug)
+    try:
+        best_of = max(1, min(20, int(request.GET.get("best", 3))))
+    except ValueError:
+        best_of = 3
+    return render(
+        request, "tournaments/clubs.html", {"event": event, "data": rank_clubs(event, best_of)}
+    )
+
+
+@require_GET
+def series_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    from tournaments.models import Series
+    from tournaments.services.series import series_standings as compute_series
+
+    series = get_object_or_404(Series, slug=slug)
+    return render(
+        request, "tournaments/series.html", {"series": series, "data": compute_series(series)}
+    )
