@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import generics, permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -56,7 +57,7 @@ class BoardList(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Board]:
         event = get_object_or_404(Event, slug=self.kwargs["slug"])
         if event.status != Event.Status.FINISHED and not event.is_directed_by(self.request.user):
-            raise NotAllowedError("the deals are secret until the event is finished")
+            raise NotAllowedError(_("the deals are secret until the event is finished"))
         return event.boards.all()
 
 

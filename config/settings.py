@@ -144,7 +144,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "nl")
 LANGUAGES = [("nl", _("Dutch")), ("fr", _("French")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tournaments" / "reports" / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Brussels")
 USE_I18N = True
 USE_TZ = True

@@ -10,6 +10,7 @@ urlpatterns = [
     path("healthz", views_site.healthz, name="healthz"),
     path("help/notation/", views_site.notation_help, name="notation_help"),
     path("events/", include("tournaments.urls")),
+    path("events/", include("tournaments.reports_urls")),
     path("api/", include("api.urls")),
     path("series/<slug:slug>/", public_views.series_standings, name="series"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

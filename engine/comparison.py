@@ -188,11 +188,22 @@ def percentage(matchpoints: Rational, top: int) -> Fraction:
     """Matchpoints as a percentage of the top; a lone result (top 0) scores 50."""
     if top == 0:
         return HALF
+    if type(matchpoints) is int:
+        return Fraction(matchpoints * 100, top)
+    if matchpoints.denominator == 1:
+        return Fraction(matchpoints.numerator * 100, top)
     return Fraction(matchpoints) * HUNDRED / top
 
 
 def matchpoints(scores: Sequence[Rational | Weighted]) -> list[Fraction]:
     """Each entry's matchpoints against the others: 2 per result beaten, 1 per tie."""
+    ints = [score for score in scores if type(score) is int]
+    if len(ints) == len(scores):
+        # The common case (whole table scores): compare ints, which is many times faster.
+        ordered_ints = sorted(ints)
+        return [
+            Fraction(bisect_left(ordered_ints, s) + bisect_right(ordered_ints, s) - 1) for s in ints
+        ]
     if all(not isinstance(score, Weighted) for score in scores):
         plain = [Fraction(score) for score in scores if not isinstance(score, Weighted)]
         ordered = sorted(plain)
@@ -258,6 +269,11 @@ def datum(scores: Sequence[Rational], drop_extremes: bool = False) -> Fraction:
     first (only when at least three scores remain to drop from)."""
     if not scores:
         raise EngineError("the datum of an empty group is undefined")
+    if all(type(score) is int for score in scores):
+        ints = sorted(int(score) for score in scores)
+        if drop_extremes and len(ints) >= 3:
+            ints = ints[1:-1]
+        return Fraction(sum(ints), len(ints))
     values = sorted(Fraction(score) for score in scores)
     if drop_extremes and len(values) >= 3:
         values = values[1:-1]
@@ -292,8 +308,9 @@ def compare(
     points = matchpoints(real)
     if real and len(real) < wanted:
         points = [neuberg(mp, len(real), wanted) for mp in points]
-    scores = [_score(entry) for entry in real]
-    middle = datum(scores, drop_extremes) if real else None
+    raw: list[Rational] = [entry if type(entry) is int else _score(entry) for entry in real]
+    middle = datum(raw, drop_extremes) if real else None
+    scores = [Fraction(value) for value in raw]
     result = []
     real_results = iter(zip(scores, points, strict=True))
     for entry in entries:
@@ -319,7 +336,17 @@ def event_percentage(matchpoints: Iterable[Rational], tops: Iterable[int]) -> Fr
     Boards with a top of 0 (lone results) weigh nothing; a player with only such boards
     stands at 50.
     """
-    earned = sum((Fraction(mp) for mp in matchpoints), Fraction(0))
+    # Whole matchpoints are summed as ints: Fraction additions are the slow part of a standings run.
+    whole = 0
+    parts = Fraction(0)
+    for mp in matchpoints:
+        if type(mp) is int:
+            whole += mp
+        elif mp.denominator == 1:
+            whole += mp.numerator
+        else:
+            parts += mp
+    earned = parts + whole
     possible = sum(tops)
     if possible == 0:
         return HALF
@@ -492,11 +519,12 @@ def _split(
         return [(group, decided_by)]
     name, rest = criteria[0], criteria[1:]
     keys = _KEYS[name](group)
-    levels = sorted(set(keys), reverse=True)
-    if len(levels) == 1:
+    by_level: dict[Fraction, list[Record]] = {}
+    for record, key in zip(group, keys, strict=True):
+        by_level.setdefault(key, []).append(record)
+    if len(by_level) == 1:
         return _split(group, rest, decided_by)
     blocks: list[tuple[list[Record], str | None]] = []
-    for position, level in enumerate(levels):
-        part = [record for record, key in zip(group, keys, strict=True) if key == level]
-        blocks.extend(_split(part, rest, decided_by if position == 0 else name))
+    for position, level in enumerate(sorted(by_level, reverse=True)):
+        blocks.extend(_split(by_level[level], rest, decided_by if position == 0 else name))
     return blocks

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+
+
+@pytest.fixture(autouse=True)
+def _english(settings: Any) -> Iterator[None]:
+    """Tests read English messages; the translations have tests of their own."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -216,4 +216,5 @@ def load_demo_event(user: Any) -> Event | None:
                 )
         if number < 3:
             rounds.close_round(user, Round.objects.get(pk=round_.pk))
+    event.refresh_from_db()
     return event

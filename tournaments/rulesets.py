@@ -21,6 +21,7 @@ from engine.ruleset import (
     load_ruleset,
     ruleset_to_toml,
 )
+from tournaments.engine_text import contract_name
 from tournaments.errors import UserError
 
 CUSTOM = "custom"
@@ -71,7 +72,7 @@ def digest(document: str) -> str:
 
 
 def _label(bid: Bid) -> str:
-    name = bid.contract.value.replace("_", " ")
+    name = contract_name(bid.contract)
     return f"{name} {bid.level}" if bid.level is not None else name
 
 

@@ -9,6 +9,7 @@ from django.db import OperationalError, transaction
 from django.db.models import F
 
 from tournaments.models import Standings
+from tournaments.report_tasks import build_report  # noqa: F401  (registers troef.build_report)
 
 
 @shared_task(name="troef.ping")

@@ -584,9 +584,7 @@ def ruleset_documents(draw: st.DrawFn) -> dict[str, Any]:
         "options": options,
         "contracts": contracts,
         # The loader checks these two tables with the auction and penalty modules: draw valid ones.
-        "auction": draw(
-            st.fixed_dictionaries({}, optional={"troel_four_aces": st.booleans()})
-        ),
+        "auction": draw(st.fixed_dictionaries({}, optional={"troel_four_aces": st.booleans()})),
         "penalties": draw(
             st.dictionaries(
                 st.sampled_from(["revoke", "troel_not_announced", "fine"]),

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from tournaments.models import Entry, Event
 from tournaments.services import events, players
@@ -25,6 +26,12 @@ def make_settings(**overrides: object) -> EventSettings:
     }
     values.update(overrides)
     return EventSettings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def client() -> Client:
+    """A browser that asks for English, the source language: the site's default is Dutch."""
+    return Client(headers={"accept-language": "en"})
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -231,8 +231,11 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField(_("board"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     deal = models.CharField(_("deal (PBN)"), max_length=80)
-    # Deal numbers reach 5.4e28: more than a 64-bit integer holds, so they are kept as decimals.
-    deal_index = models.DecimalField(_("deal number"), max_digits=30, decimal_places=0)
+    # Deal numbers reach 5.4e28: more than a 64-bit integer holds, and SQLite keeps decimals as
+    # floating point, so they are kept as their digits.
+    deal_index = models.CharField(
+        _("deal number"), max_length=29, validators=[RegexValidator(r"^[0-9]+$")]
+    )
     trump_card = models.CharField(_("turned-up card"), max_length=3, blank=True)
 
     class Meta:

@@ -55,7 +55,7 @@ def _deal(event: Event, key: str) -> list[Board]:
             number=board.board,
             dealer=board.dealer.name,
             deal=board.deal.to_pbn(),
-            deal_index=board.index,
+            deal_index=str(board.index),
             trump_card=str(board.trump_card) if board.trump_card else "",
         )
         for board in dealt

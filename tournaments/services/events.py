@@ -37,6 +37,13 @@ class EventSettings:
     tie_break: list[str] = field(default_factory=list)
 
 
+def _game_name(game: str) -> str:
+    try:
+        return str(Event.Game(game).label)
+    except ValueError:
+        return game
+
+
 def _check(settings: EventSettings) -> None:
     if settings.ruleset_name == rulesets.CUSTOM and not settings.ruleset_toml.strip():
         raise UserError(
@@ -47,7 +54,11 @@ def _check(settings: EventSettings) -> None:
     if ruleset.game != settings.game:
         raise UserError(
             _("The ruleset %(ruleset)s is for %(ruleset_game)s, not for %(game)s.")
-            % {"ruleset": ruleset.name, "ruleset_game": ruleset.game, "game": settings.game},
+            % {
+                "ruleset": ruleset.name,
+                "ruleset_game": _game_name(ruleset.game),
+                "game": _game_name(settings.game),
+            },
             code="bad_ruleset",
             field="ruleset_name",
         )

@@ -21,6 +21,7 @@ from engine.hands import Deal
 from engine.notation import format_result_line, parse_result_line
 from engine.results import AnyResult, BoardResult, Contract, result_from_json
 from engine.scoring import score
+from tournaments.engine_text import contract_name, problem_message
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import Board, Event, Result, Round, Table
 from tournaments.services import audit, events
@@ -72,12 +73,12 @@ def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
     warnings: list[str] = []
     for problem in adjudication.adjudicate(ruleset, result, deal, dealer=Seat[board.dealer]):
         if problem.severity == "impossible":
-            raise UserError(problem.message, code=problem.code, field=problem.field)
-        warnings.append(problem.message)
+            raise UserError(problem_message(problem), code=problem.code, field=problem.field)
+        warnings.append(problem_message(problem))
     if result.contract in SUSPICIOUS_CONTRACTS:
         warnings.append(
             _("A %(contract)s is rare: confirm that the sheet says so.")
-            % {"contract": result.contract.value.replace("_", " ")}
+            % {"contract": contract_name(result.contract)}
         )
     return Checked(result, scores, format_result_line(result), warnings)
 

@@ -48,7 +48,7 @@ class PlayerLine:
     entry: int
     played: list[Played] = field(default_factory=list)
     sat_out: dict[int, int] = field(default_factory=dict)  # round -> boards sat out
-    meetings: dict[int, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
+    meetings: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
 def _gather(
@@ -100,13 +100,15 @@ def _gather(
         for seat, amount in points.get("seats", {}).items():
             board_penalties[table_id, board_id][seat] += int(amount)
     rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(seats_by_table))
-    for table_id, board_id, board_number, kind, notation, data, n, e, s, w in rows.values_list(
+    # Only adjusted scores need their JSON data; decoding it for 8,000 played boards costs time.
+    adjusted_data = dict(rows.exclude(kind=Result.Kind.PLAYED).values_list("pk", "data"))
+    for pk, table_id, board_id, board_number, kind, notation, n, e, s, w in rows.values_list(
+        "pk",
         "table_id",
         "board_id",
         "board__number",
         "kind",
         "notation",
-        "data",
         "score_n",
         "score_e",
         "score_s",
@@ -122,6 +124,7 @@ def _gather(
         if sitter is not None:
             lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
         scores = dict(zip(SEATS, (n, e, s, w), strict=True))
+        data = adjusted_data.get(pk, {})
         extra = board_penalties.get((table_id, board_id))
         for seat in SEATS:
             entry_value: comparison.Entry
@@ -183,6 +186,7 @@ def compute(event: Event) -> dict[str, Any]:
         e.number: (e.player.full_name, e.player.club.name if e.player.club else "", e.status)
         for e in event.entries.select_related("player", "player__club")
     }
+    needs_butler = method == Event.Comparison.DATUM or "butler" in (event.tie_break or [])
     records: list[Record] = []
     figures: dict[int, dict[str, Any]] = {}
     for number, line in lines.items():
@@ -223,9 +227,12 @@ def compute(event: Event) -> dict[str, Any]:
             boards=len(comparisons),
             boards_won=sum(1 for c in real if c.percentage > 50),
             tops=sum(1 for c in real if c.top > 0 and c.matchpoints == c.top),
-            raw_total=sum((c.score for c in real if c.score is not None), Fraction(0)),
-            butler=sum((c.butler for c in real if c.butler is not None), Fraction(0)),
-            meetings={other: value for other, value in line.meetings.items()},
+            raw_total=Fraction(sum(p.score for p in line.played if p.score is not None)),
+            # Butler sums are Fraction arithmetic: only worked out when something uses them.
+            butler=sum((c.butler for c in real if c.butler is not None), Fraction(0))
+            if needs_butler
+            else Fraction(0),
+            meetings={other: Fraction(value) for other, value in line.meetings.items()},
         )
         records.append(record)
         figures[number] = {"per_round": per_round, "sat_out": sat_out}

@@ -70,7 +70,7 @@ def _ruleset_tables() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": title,
-                "game": ruleset.game,
+                "game": Event.Game(ruleset.game).label,
                 "summary": rulesets.summary(ruleset),
             }
         )

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
@@ -57,11 +58,20 @@ def player_list(request: HttpRequest, event: Event) -> HttpResponse:
                 show_error(request, error, import_form)
             else:
                 import_errors = report.errors
-                messages.success(request, _("%(n)s players registered.") % {"n": len(report.added)})
+                added = len(report.added)
+                messages.success(
+                    request,
+                    ngettext("%(n)s player registered.", "%(n)s players registered.", added)
+                    % {"n": added},
+                )
                 if import_errors:
                     messages.error(
                         request,
-                        _("%(n)s lines were refused; see the list below.")
+                        ngettext(
+                            "%(n)s line was refused; see the list below.",
+                            "%(n)s lines were refused; see the list below.",
+                            len(import_errors),
+                        )
                         % {"n": len(import_errors)},
                     )
     context = {

@@ -8,6 +8,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments import health
+from tournaments.engine_text import contract_name
 from tournaments.models import Event
 
 
@@ -44,7 +45,7 @@ def notation_help(request: HttpRequest) -> HttpResponse:
         words.setdefault(contract.value, []).append(alias)
     rows = [
         {
-            "contract": contract.value.replace("_", " "),
+            "contract": contract_name(contract),
             "short": short,
             "aliases": words.get(contract.value, []),
         }

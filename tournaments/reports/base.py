@@ -1,0 +1,277 @@
+"""What every printed document shares: paper, margins, the embedded fonts, and the render loop.
+
+A renderer takes plain data (``tournaments.reports.data``), draws it in the event's language and
+returns a ``RenderedFile``. Renderers never touch the database, so a benchmark or a test can feed
+them data built in memory; ``tournaments.reports.loaders`` reads an event into that data.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.cards import Suit
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+FONT_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "letter": LETTER}
+"""Paper by the names ``ReportFile.PageSize`` and the command line use."""
+
+RED = colors.Color(0.78, 0.05, 0.10)
+BLACK = colors.black
+GREY = colors.Color(0.45, 0.45, 0.45)
+LIGHT = colors.Color(0.92, 0.92, 0.92)
+RULE = colors.Color(0.55, 0.55, 0.55)
+
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` as a renderer works through its pages."""
+
+_fonts_lock = threading.Lock()
+_fonts_registered = False
+
+
+def register_fonts() -> None:
+    """Register DejaVu Sans with ReportLab once per process; every PDF embeds the glyphs it uses.
+
+    The fonts live in the repository (``fonts/``), so documents look the same on any machine and
+    show ♠ ♥ ♦ ♣ and accented names whatever fonts the system has.
+    """
+    global _fonts_registered
+    if _fonts_registered:
+        return
+    with _fonts_lock:  # two worker threads rendering their first document at the same moment
+        if _fonts_registered:
+            return
+        for name, filename in FONT_FILES.items():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+        pdfmetrics.registerFontFamily(
+            REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
+        )
+        _fonts_registered = True
+
+
+def page_size_for(paper: str) -> tuple[float, float]:
+    try:
+        return PAGE_SIZES[paper]
+    except KeyError:
+        raise ValueError(f"unknown paper {paper!r}; choose {', '.join(PAGE_SIZES)}") from None
+
+
+@dataclass(frozen=True)
+class RenderedFile:
+    """A finished document: what to call it, what it is, and its bytes."""
+
+    filename: str
+    content_type: str
+    content: bytes
+
+
+class Renderer:
+    """Base class of every document. Subclasses set ``kind`` and implement ``draw`` and ``name``.
+
+    Page size, margins and fonts are class attributes; ``paper`` picks Letter instead of A4 for
+    one document. Everything ``draw`` prints goes through ``gettext`` while the document's
+    language is active.
+    """
+
+    kind: ClassVar[str] = ""
+    content_type: ClassVar[str] = "application/pdf"
+    page_size: tuple[float, float] = A4
+    margin_left: ClassVar[float] = 15 * mm
+    margin_right: ClassVar[float] = 15 * mm
+    margin_top: ClassVar[float] = 14 * mm
+    margin_bottom: ClassVar[float] = 14 * mm
+    font: ClassVar[str] = REGULAR
+    bold_font: ClassVar[str] = BOLD
+
+    def __init__(
+        self,
+        data: Any,
+        *,
+        paper: str = "A4",
+        language: str = "nl",
+        progress: Progress | None = None,
+    ) -> None:
+        self.data = data
+        self.paper = paper
+        self.page_size = page_size_for(paper)
+        self.language = language
+        self.progress = progress
+
+    # --- what subclasses provide ----------------------------------------------------------------
+
+    def name(self) -> str:
+        """The file name, without extension; ASCII so that every browser and shell copes."""
+        raise NotImplementedError
+
+    def draw(self, canvas: Canvas) -> None:
+        """Draw every page on ``canvas``, ending each with ``canvas.showPage()``."""
+        raise NotImplementedError
+
+    def steps(self) -> int:
+        """How many progress steps ``draw`` reports (pages, tables or boards)."""
+        return 1
+
+    # --- the render loop -----------------------------------------------------------------------
+
+    def filename(self) -> str:
+        return f"{self.name()}.pdf"
+
+    def render(self) -> RenderedFile:
+        register_fonts()
+        buffer = io.BytesIO()
+        with translation.override(self.language):
+            canvas = Canvas(buffer, pagesize=self.page_size, pageCompression=1)
+            canvas.setTitle(self.title())
+            canvas.setAuthor("Troef")
+            canvas.setCreator("Troef")
+            self.draw(canvas)
+            canvas.save()
+        return RenderedFile(self.filename(), self.content_type, buffer.getvalue())
+
+    def title(self) -> str:
+        return self.name()
+
+    def report(self, done: int, total: int | None = None) -> None:
+        if self.progress is not None:
+            self.progress(done, total if total is not None else self.steps())
+
+    # --- drawing helpers shared by the canvas-drawn documents ---------------------------------
+
+    @property
+    def width(self) -> float:
+        return self.page_size[0]
+
+    @property
+    def height(self) -> float:
+        return self.page_size[1]
+
+    @property
+    def left(self) -> float:
+        return self.margin_left
+
+    @property
+    def right(self) -> float:
+        return self.width - self.margin_right
+
+    @property
+    def top(self) -> float:
+        return self.height - self.margin_top
+
+    @property
+    def bottom(self) -> float:
+        return self.margin_bottom
+
+    @property
+    def usable_width(self) -> float:
+        return self.right - self.left
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return float(pdfmetrics.stringWidth(text, self.bold_font if bold else self.font, size))
+
+    def fit(self, text: str, size: float, width: float, bold: bool = False) -> str:
+        """``text`` shortened with an ellipsis so that it fits ``width``."""
+        if self.text_width(text, size, bold) <= width:
+            return text
+        while text and self.text_width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def fit_size(
+        self, text: str, size: float, width: float, bold: bool = False, smallest: float = 5.5
+    ) -> float:
+        """The largest size up to ``size`` at which ``text`` fits ``width`` (not below ``smallest``)."""
+        needed = self.text_width(text, size, bold)
+        if needed <= width:
+            return size
+        return max(smallest, size * width / needed)
+
+    def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
+        """``text`` broken into lines no wider than ``width``, between words."""
+        lines: list[str] = []
+        current = ""
+        for word in text.split():
+            candidate = f"{current} {word}" if current else word
+            if current and self.text_width(candidate, size, bold) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        if current:
+            lines.append(current)
+        return lines
+
+    def footer(self, canvas: Canvas, text: str, page: int | None = None) -> None:
+        canvas.setFont(self.font, 7)
+        canvas.setFillColor(GREY)
+        canvas.drawString(self.left, self.bottom - 8, self.fit(text, 7, self.usable_width * 0.8))
+        if page is not None:
+            canvas.drawRightString(self.right, self.bottom - 8, _("page %(n)s") % {"n": page})
+        canvas.setFillColor(BLACK)
+
+    def draw_suit_text(
+        self,
+        canvas: Canvas,
+        x: float,
+        y: float,
+        parts: Iterable[tuple[Suit | None, str]],
+        size: float,
+    ) -> float:
+        """Draw runs of text, a suit's symbol in red (♥ ♦) or black (♠ ♣); return the end x."""
+        for suit, text in parts:
+            font = self.bold_font if suit is not None else self.font
+            if suit is not None:
+                canvas.setFillColor(RED if suit in (Suit.H, Suit.D) else BLACK)
+            canvas.setFont(font, size)
+            canvas.drawString(x, y, text)
+            x += pdfmetrics.stringWidth(text, font, size)
+            canvas.setFillColor(BLACK)
+        return x
+
+
+def cut_marks(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+    """A dashed line to cut along, between cards or slips printed several to a page."""
+    canvas.saveState()
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3, 3)
+    canvas.line(x0, y0, x1, y1)
+    canvas.restoreState()
+
+
+def signed(value: int) -> str:
+    """``+8``, ``-8``, ``0``: how points are written on score sheets."""
+    return f"{value:+d}" if value else "0"
+
+
+def board_ranges(numbers: Iterable[int]) -> str:
+    """``1–4, 9–12``: board numbers as short ranges."""
+    ordered = sorted(set(numbers))
+    parts: list[str] = []
+    start = previous = None
+    for number in ordered:
+        if previous is not None and number == previous + 1:
+            previous = number
+            continue
+        if start is not None:
+            parts.append(str(start) if start == previous else f"{start}–{previous}")
+        start = previous = number
+    if start is not None:
+        parts.append(str(start) if start == previous else f"{start}–{previous}")
+    return ", ".join(parts)

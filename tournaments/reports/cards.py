@@ -1,0 +1,249 @@
+"""Guide cards (each player's round → table and seat) and table cards (who sits where, which boards).
+
+Guide cards are printed several to a page with cut lines; a table card is a page per table, for
+one round in large print or for every round as a grid.
+"""
+
+from __future__ import annotations
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.reports.base import BLACK, GREY, LIGHT, RULE, Renderer, board_ranges, cut_marks
+from tournaments.reports.data import SEAT_ORDER, GuideCard, Placement, SeatingCards, TableRound
+
+
+class SeatingRenderer(Renderer):
+    data: SeatingCards
+
+    def heading(self, canvas: Canvas, x: float, y: float, width: float) -> None:
+        event = self.data.event
+        canvas.setFont(self.font, 7.5)
+        canvas.setFillColor(GREY)
+        text = f"{event.name} · {date_format(event.date, 'DATE_FORMAT')}"
+        canvas.drawString(x, y, self.fit(text, 7.5, width))
+        canvas.setFillColor(BLACK)
+
+
+class GuideCardRenderer(SeatingRenderer):
+    kind = "guide_cards"
+    row_height = 15.0
+    heading_height = 86.0
+
+    def name(self) -> str:
+        return f"{self.data.event.slug}-guide-cards"
+
+    def title(self) -> str:
+        return f"{self.data.event.name} – " + _("guide cards")
+
+    def steps(self) -> int:
+        return len(self.data.guide_cards)
+
+    def rounds_on_card(self) -> int:
+        return max((len(card.placements) for card in self.data.guide_cards), default=1)
+
+    def layout(self) -> tuple[int, int, float]:
+        """Columns and rows of cards per page, and the row height: as many cards as fit."""
+        usable = self.top - self.bottom
+        lines = self.rounds_on_card() + 1
+        rows = int(usable // (self.heading_height + lines * self.row_height + 28))
+        if rows >= 1:
+            return 2, min(rows, 4), self.row_height
+        return 2, 1, (usable - 28 - self.heading_height) / lines  # very many rounds: one row
+
+    def draw(self, canvas: Canvas) -> None:
+        columns, rows, self.line = self.layout()
+        per_page = columns * rows
+        cards = self.data.guide_cards
+        width = self.usable_width / columns
+        height = (self.top - self.bottom) / rows
+        for start in range(0, max(1, len(cards)), per_page):
+            for row in range(1, rows):
+                cut_marks(
+                    canvas, self.left, self.top - row * height, self.right, self.top - row * height
+                )
+            for column in range(1, columns):
+                x = self.left + column * width
+                cut_marks(canvas, x, self.top, x, self.bottom)
+            for index, card in enumerate(cards[start : start + per_page]):
+                row, column = divmod(index, columns)
+                x = self.left + column * width + 12
+                y = self.top - row * height - 14
+                self.draw_card(canvas, card, x, y, width - 24, height - 28)
+                self.report(start + index + 1)
+            canvas.showPage()
+
+    def draw_card(
+        self, canvas: Canvas, card: GuideCard, x: float, y: float, width: float, height: float
+    ) -> None:
+        self.heading(canvas, x, y - 8, width)
+        canvas.setFont(self.bold_font, 9)
+        canvas.drawString(x, y - 24, _("Guide card").upper())
+        person = card.person
+        canvas.setFont(self.bold_font, 15)
+        canvas.drawString(x, y - 44, self.fit(person.name, 15, width, True))
+        canvas.setFont(self.font, 9)
+        number = _("Player %(n)s") % {"n": person.number}
+        canvas.drawString(
+            x, y - 58, self.fit(" · ".join(p for p in (number, person.club) if p), 9, width)
+        )
+        widths = (0.2, 0.2, 0.22, 0.38)
+        labels = (_("Round"), _("Table"), _("Seat"), _("Boards"))
+        top = y - 72
+        h = self.line
+        canvas.setFillColor(LIGHT)
+        canvas.rect(x, top - h, width, h, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        label_size = min(8.5, h * 0.6)
+        canvas.setFont(self.bold_font, label_size)
+        cx = x
+        for label, share in zip(labels, widths, strict=True):
+            text = self.fit(label, label_size, share * width - 6, True)
+            canvas.drawString(cx + 4, top - h + (h - label_size) / 2 + 1, text)
+            cx += share * width
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        row_y = top - h
+        for placement in card.placements:
+            values = self.placement_values(placement)
+            cx = x
+            for index, (value, share) in enumerate(zip(values, widths, strict=True)):
+                bold = index < 3  # round, table and seat are what a player looks for
+                size = min(10.0 if bold else 9.0, h * 0.66)
+                canvas.setFont(self.bold_font if bold else self.font, size)
+                text = self.fit(value, size, share * width - 6, bold)
+                canvas.drawString(cx + 4, row_y - h + (h - size) / 2 + 1, text)
+                cx += share * width
+            row_y -= h
+            canvas.line(x, row_y, x + width, row_y)
+        canvas.rect(x, row_y, width, top - row_y, stroke=1, fill=0)
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)
+        if any(p.seat == "X" for p in card.placements):
+            note = _("X: fifth player at a table of five; sits in for each player in turn.")
+            canvas.setFont(self.font, 7)
+            for line in self.wrap(note, 7, width):
+                row_y -= 9
+                canvas.drawString(x, row_y, line)
+
+    def placement_values(self, placement: Placement) -> tuple[str, str, str, str]:
+        if placement.seat == "BYE" or placement.table is None:
+            return (str(placement.round), "—", _("bye"), "")
+        return (
+            str(placement.round),
+            str(placement.table),
+            placement.seat,
+            board_ranges(placement.boards),
+        )
+
+
+class TableCardRenderer(SeatingRenderer):
+    """A page per table: one round in large print, or every round as a grid."""
+
+    kind = "table_cards"
+
+    def name(self) -> str:
+        scope = f"round-{self.data.round}-" if self.data.round is not None else ""
+        return f"{self.data.event.slug}-{scope}table-cards"
+
+    def title(self) -> str:
+        return f"{self.data.event.name} – " + _("table cards")
+
+    def steps(self) -> int:
+        return len(self.data.table_cards)
+
+    def draw(self, canvas: Canvas) -> None:
+        for done, card in enumerate(self.data.table_cards, start=1):
+            self.heading(canvas, self.left, self.top - 8, self.usable_width)
+            canvas.setFont(self.bold_font, 48)
+            canvas.drawCentredString(
+                self.width / 2, self.top - 70, _("Table %(n)s") % {"n": card.table}
+            )
+            if self.data.round is not None and len(card.rounds) == 1:
+                self.draw_one_round(canvas, card.rounds[0], self.top - 120)
+            else:
+                self.draw_grid(canvas, card.rounds, self.top - 100)
+            canvas.showPage()
+            self.report(done)
+
+    def draw_one_round(self, canvas: Canvas, plan: TableRound, y: float) -> None:
+        canvas.setFont(self.bold_font, 22)
+        canvas.drawCentredString(self.width / 2, y, _("Round %(n)s") % {"n": plan.round})
+        y -= 56
+        for seat in SEAT_ORDER:
+            person = plan.seats.get(seat)
+            if person is None:
+                continue
+            canvas.setFont(self.bold_font, 26)
+            canvas.drawString(self.left + 20, y, seat)
+            canvas.setFont(self.font, 22)
+            canvas.drawString(self.left + 70, y, self.fit(person.label, 22, self.usable_width - 90))
+            if person.club:
+                canvas.setFont(self.font, 11)
+                canvas.setFillColor(GREY)
+                canvas.drawString(
+                    self.left + 70, y - 16, self.fit(person.club, 11, self.usable_width - 90)
+                )
+                canvas.setFillColor(BLACK)
+            y -= 58
+        if "X" in plan.seats:
+            canvas.setFont(self.font, 10)
+            canvas.drawString(
+                self.left + 20,
+                y + 20,
+                _("Table of five: X sits in for N, E, S and W in turn, one board each."),
+            )
+            y -= 10
+        canvas.setFont(self.bold_font, 22)
+        boards = board_ranges(plan.boards)
+        canvas.drawString(self.left + 20, y - 10, _("Boards: %(boards)s") % {"boards": boards})
+
+    def draw_grid(self, canvas: Canvas, plans: tuple[TableRound, ...], y: float) -> None:
+        five = any("X" in plan.seats for plan in plans)
+        seats = [s for s in SEAT_ORDER if s != "X" or five]
+        widths = [0.09] + [0.75 / len(seats)] * len(seats) + [0.16]
+        labels = [_("Round"), *seats, _("Boards")]
+        h = min(34.0, (y - self.bottom - 10) / (len(plans) + 1))
+        size = min(9.0, h / 2.6)
+        canvas.setFillColor(LIGHT)
+        canvas.rect(self.left, y - h, self.usable_width, h, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        canvas.setFont(self.bold_font, size + 1)
+        x = self.left
+        for label, share in zip(labels, widths, strict=True):
+            canvas.drawString(
+                x + 4, y - h / 2 - 3, self.fit(label, size + 1, share * self.usable_width - 6, True)
+            )
+            x += share * self.usable_width
+        top = y
+        y -= h
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        for plan in plans:
+            x = self.left
+            canvas.setFont(self.bold_font, size + 2)
+            canvas.drawString(x + 4, y - h / 2 - 3, str(plan.round))
+            x += widths[0] * self.usable_width
+            for seat, share in zip(seats, widths[1:-1], strict=True):
+                cell = share * self.usable_width - 6
+                person = plan.seats.get(seat)
+                if person is not None:
+                    canvas.setFont(self.bold_font, size)
+                    canvas.drawString(x + 4, y - h / 2 + 1, str(person.number))
+                    canvas.setFont(self.font, size - 1)
+                    canvas.drawString(
+                        x + 4, y - h / 2 - size, self.fit(person.name, size - 1, cell)
+                    )
+                x += share * self.usable_width
+            canvas.setFont(self.font, size)
+            canvas.drawString(
+                x + 4,
+                y - h / 2 - 3,
+                self.fit(board_ranges(plan.boards), size, widths[-1] * self.usable_width - 6),
+            )
+            y -= h
+            canvas.line(self.left, y, self.right, y)
+        canvas.rect(self.left, y, self.usable_width, top - y, stroke=1, fill=0)
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)

@@ -1,0 +1,343 @@
+"""Hand records (deal diagrams), dealing slips for dealing by hand, and the deal files.
+
+Hand records show each board's four hands around a compass, the dealer, Wiezen's turned-up card
+and the deal number; the footer gives the deal commitment, and after the event the key with which
+anyone can deal the boards again and compare. Dealing slips are small cards, one per copy of a
+board, that a club without a dealing machine sorts the cards by.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.cards import SUITS, Rank, Seat, Suit
+from engine.dealfiles import DealFile, DlmFile, write_dlm, write_pbn
+from engine.deals import BoardDeal
+from engine.hands import Hand
+from tournaments.reports.base import (
+    BLACK,
+    GREY,
+    LIGHT,
+    RULE,
+    RenderedFile,
+    Renderer,
+    cut_marks,
+)
+from tournaments.reports.data import HandRecords, suit_runs
+
+SEATS_AROUND = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def rank_text(rank: Rank) -> str:
+    return "10" if rank is Rank.TEN else rank.letter
+
+
+def suit_line(hand: Hand, suit: Suit, spaced: bool = True) -> str:
+    ranks = [rank_text(card.rank) for card in hand.cards_of(suit)]
+    if not ranks:
+        return "—"
+    return (" " if spaced else "").join(ranks)
+
+
+class HandRecordsBase(Renderer):
+    data: HandRecords
+
+    def subtitle(self) -> str:
+        if self.data.round is None:
+            return ""
+        return _("round %(n)s") % {"n": self.data.round}
+
+    def scope(self) -> str:
+        return f"round-{self.data.round}-" if self.data.round is not None else ""
+
+    def steps(self) -> int:
+        return len(self.data.boards)
+
+    def draw_heading(self, canvas: Canvas, title: str) -> float:
+        event = self.data.event
+        canvas.setFont(self.bold_font, 12)
+        canvas.drawString(
+            self.left, self.top - 10, self.fit(event.name, 12, self.usable_width * 0.7, True)
+        )
+        canvas.setFont(self.font, 9)
+        canvas.drawRightString(self.right, self.top - 10, date_format(event.date, "DATE_FORMAT"))
+        canvas.setFont(self.bold_font, 10)
+        subtitle = self.subtitle()
+        canvas.drawString(self.left, self.top - 24, title + (f" · {subtitle}" if subtitle else ""))
+        return self.top - 32
+
+    def turned_card(self, board: BoardDeal) -> str:
+        if board.trump_card is None:
+            return ""
+        card = board.trump_card
+        return _("Turned-up card: %(card)s") % {"card": card.suit.symbol + rank_text(card.rank)}
+
+
+class HandRecordRenderer(HandRecordsBase):
+    kind = "hand_records"
+    columns = 2
+    rows = 3
+    hand_size = 10.0
+    line_height = 11.5
+    square = 40.0
+
+    def name(self) -> str:
+        return f"{self.data.event.slug}-{self.scope()}hand-records"
+
+    def title(self) -> str:
+        return f"{self.data.event.name} – " + _("hand records")
+
+    def draw(self, canvas: Canvas) -> None:
+        per_page = self.columns * self.rows
+        boards = self.data.boards
+        pages = max(1, (len(boards) + per_page - 1) // per_page)
+        for page in range(pages):
+            top = self.draw_heading(canvas, _("Hand records"))
+            cell_width = self.usable_width / self.columns
+            cell_height = (top - self.bottom - 22) / self.rows
+            for index, board in enumerate(boards[page * per_page : (page + 1) * per_page]):
+                row, column = divmod(index, self.columns)
+                x = self.left + column * cell_width
+                y = top - row * cell_height
+                self.draw_board(canvas, board, x + 3, y - 3, cell_width - 6, cell_height - 6)
+                self.report(page * per_page + index + 1)
+            self.draw_key(canvas)
+            self.footer(canvas, f"{self.data.event.name} · " + _("hand records"), page + 1)
+            canvas.showPage()
+
+    def draw_key(self, canvas: Canvas) -> None:
+        canvas.setFont(self.font, 7)
+        y = self.bottom + 6
+        if self.data.key:
+            first = min((b.board for b in self.data.boards), default=1)
+            last = max((b.board for b in self.data.boards), default=1)
+            text = _(
+                "Key: %(key)s · check the deals: python3 -m engine deal --key %(key)s --boards %(boards)s"
+            ) % {
+                "key": self.data.key,
+                "boards": f"{first}-{last}",
+            }
+        elif self.data.commitment:
+            text = _("Deal commitment (SHA-256 of the key, revealed after the event): %(c)s") % {
+                "c": self.data.commitment
+            }
+        else:
+            return
+        size = min(7.0, 7.0 * self.usable_width / self.text_width(text, 7))
+        canvas.setFont(self.font, size)
+        canvas.drawString(self.left, y, text)
+
+    def draw_board(
+        self, canvas: Canvas, board: BoardDeal, x: float, y: float, w: float, h: float
+    ) -> None:
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.6)
+        canvas.roundRect(x, y - h, w, h, 4, stroke=1, fill=0)
+        canvas.setStrokeColor(BLACK)
+        canvas.setFont(self.bold_font, 13)
+        canvas.drawString(x + 8, y - 17, _("Board %(n)s") % {"n": board.board})
+        canvas.setFont(self.font, 8)
+        canvas.drawString(x + 8, y - 29, _("Dealer: %(seat)s") % {"seat": board.dealer.name})
+        turned = self.turned_card(board)
+        if turned:
+            self.draw_suit_text(canvas, x + 8, y - 40, suit_runs(turned), 8)
+        canvas.setFont(self.font, 6.5)
+        canvas.setFillColor(GREY)
+        canvas.drawString(x + 8, y - h + 6, _("Deal number %(n)s") % {"n": board.index})
+        canvas.setFillColor(BLACK)
+        block = 4 * self.line_height
+        centre_x = x + w / 2
+        centre_y = y - 30 - (h - 42) / 2  # the middle of the space under the board's heading
+        half = self.square / 2
+        hands = board.deal.hands
+        # North above the square, South below it, West and East beside it.
+        self.draw_hand(
+            canvas, hands[0], centre_x - half, centre_y + half + 4 + block, w / 2 + half - 8
+        )
+        self.draw_hand(canvas, hands[2], centre_x - half, centre_y - half - 4, w / 2 + half - 8)
+        side = w / 2 - half - 14
+        self.draw_hand(canvas, hands[3], x + 8, centre_y + block / 2, side)
+        self.draw_hand(canvas, hands[1], centre_x + half + 8, centre_y + block / 2, side)
+        self.draw_compass(canvas, centre_x, centre_y, board.dealer)
+
+    def draw_compass(self, canvas: Canvas, cx: float, cy: float, dealer: Seat) -> None:
+        half = self.square / 2
+        canvas.setFillColor(LIGHT)
+        canvas.rect(cx - half, cy - half, self.square, self.square, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        places = {
+            Seat.N: (cx, cy + half - 9),
+            Seat.S: (cx, cy - half + 3),
+            Seat.W: (cx - half + 6, cy - 3),
+            Seat.E: (cx + half - 6, cy - 3),
+        }
+        for seat, (px, py) in places.items():
+            bold = seat is dealer
+            canvas.setFont(self.bold_font if bold else self.font, 8 if bold else 7)
+            canvas.drawCentredString(px, py, seat.name)
+
+    def draw_hand(self, canvas: Canvas, hand: Hand, x: float, top: float, width: float) -> None:
+        """Four lines, one per suit, from the top line's top edge down."""
+        size = self.hand_size
+        lines = [suit_line(hand, suit) for suit in SUITS]
+        symbol_width = self.text_width("♠ ", size, bold=True)
+        widest = max(self.text_width(line, size) for line in lines) + symbol_width
+        if widest > width:
+            lines = [suit_line(hand, suit, spaced=False) for suit in SUITS]
+            widest = max(self.text_width(line, size) for line in lines) + symbol_width
+            if widest > width:
+                size = size * width / widest
+        y = top - size
+        for suit, line in zip(SUITS, lines, strict=True):
+            self.draw_suit_text(canvas, x, y, [(suit, suit.symbol + " "), (None, line)], size)
+            y -= self.line_height
+
+
+class DealingSlipRenderer(HandRecordsBase):
+    """One slip per copy of each board: the four hands, to sort a deck by when dealing by hand."""
+
+    kind = "dealing_slips"
+    columns = 2
+    rows = 5
+
+    def name(self) -> str:
+        return f"{self.data.event.slug}-{self.scope()}dealing-slips"
+
+    def title(self) -> str:
+        return f"{self.data.event.name} – " + _("dealing slips")
+
+    def slips(self) -> list[tuple[BoardDeal, int, int]]:
+        out = []
+        for board in self.data.boards:
+            copies = self.data.copies_of(board.board)
+            out += [(board, copy, copies) for copy in range(1, copies + 1)]
+        return out
+
+    def draw(self, canvas: Canvas) -> None:
+        slips = self.slips()
+        per_page = self.columns * self.rows
+        pages = max(1, (len(slips) + per_page - 1) // per_page)
+        done_boards: set[int] = set()
+        for page in range(pages):
+            top = self.draw_heading(canvas, _("Dealing slips"))
+            cell_width = self.usable_width / self.columns
+            cell_height = (top - self.bottom - 8) / self.rows
+            for row in range(1, self.rows):
+                cut_marks(
+                    canvas, self.left, top - row * cell_height, self.right, top - row * cell_height
+                )
+            cut_marks(
+                canvas,
+                self.left + cell_width,
+                top,
+                self.left + cell_width,
+                top - self.rows * cell_height,
+            )
+            for index, (board, copy, copies) in enumerate(
+                slips[page * per_page : (page + 1) * per_page]
+            ):
+                row, column = divmod(index, self.columns)
+                x = self.left + column * cell_width + 10
+                y = top - row * cell_height - 8
+                self.draw_slip(canvas, board, copy, copies, x, y, cell_width - 20)
+                done_boards.add(board.board)
+            self.report(len(done_boards))
+            self.footer(canvas, f"{self.data.event.name} · " + _("dealing slips"), page + 1)
+            canvas.showPage()
+
+    def draw_slip(
+        self,
+        canvas: Canvas,
+        board: BoardDeal,
+        copy: int,
+        copies: int,
+        x: float,
+        y: float,
+        width: float,
+    ) -> None:
+        canvas.setFont(self.bold_font, 12)
+        title = _("Board %(n)s") % {"n": board.board}
+        canvas.drawString(x, y - 12, title)
+        canvas.setFont(self.font, 8)
+        details = [
+            _("copy %(copy)s of %(copies)s") % {"copy": copy, "copies": copies},
+            _("dealer %(seat)s") % {"seat": board.dealer.name},
+        ]
+        canvas.drawString(x + self.text_width(title, 12, True) + 8, y - 12, " · ".join(details))
+        line_y = y - 34
+        # Each suit in its own column, so that the cards of one suit line up down the slip; a
+        # column is as wide as its longest holding, and one size serves the whole slip.
+        cells = {
+            (seat, suit): suit_line(board.deal.hand(seat), suit, spaced=False)
+            for seat in SEATS_AROUND
+            for suit in SUITS
+        }
+        size = 11.0
+        widths = [
+            max(
+                self.text_width(suit.symbol + cells[seat, suit], size, bold=True)
+                for seat in SEATS_AROUND
+            )
+            + 7
+            for suit in SUITS
+        ]
+        scale = min(1.0, (width - 20) / sum(widths))
+        size *= scale
+        starts = [x + 20 + sum(widths[:index]) * scale for index in range(len(SUITS))]
+        for seat in SEATS_AROUND:
+            canvas.setFont(self.bold_font, 12)
+            canvas.drawString(x, line_y, seat.name)
+            for start, suit in zip(starts, SUITS, strict=True):
+                runs: list[tuple[Suit | None, str]] = [
+                    (suit, suit.symbol),
+                    (None, cells[seat, suit]),
+                ]
+                self.draw_suit_text(canvas, start, line_y, runs, size)
+            line_y -= 18
+        turned = self.turned_card(board)
+        if turned:
+            self.draw_suit_text(canvas, x, line_y - 2, suit_runs(turned), 8)
+
+
+class DealFileRenderer(Renderer):
+    """The boards as a text file for other programs: PBN, or ``.dlm`` for a Duplimate machine."""
+
+    kind = "pbn"
+    content_type = "text/plain; charset=utf-8"
+    extension = "pbn"
+    data: HandRecords
+
+    def name(self) -> str:
+        scope = f"round-{self.data.round}-" if self.data.round is not None else ""
+        return f"{self.data.event.slug}-{scope}boards"
+
+    def filename(self) -> str:
+        return f"{self.name()}.{self.extension}"
+
+    def text(self) -> str:
+        event = self.data.event
+        return write_pbn(
+            DealFile(self.data.boards, event.name, event.venue, event.date.strftime("%Y.%m.%d"))
+        )
+
+    def render(self) -> RenderedFile:
+        content = self.text().encode("utf-8")
+        self.report(self.steps(), self.steps())
+        return RenderedFile(self.filename(), self.content_type, content)
+
+
+class DealingMachineRenderer(DealFileRenderer):
+    kind = "dlm"
+    extension = "dlm"
+
+    def text(self) -> str:
+        # The format says nothing of an encoding: the headline is written in plain ASCII, which
+        # every machine's software reads ("Zoë's cup" becomes "Zoe's cup").
+        headline = unicodedata.normalize("NFKD", self.data.event.name)
+        headline = "".join(c for c in headline if not unicodedata.combining(c))
+        headline = headline.encode("ascii", errors="replace").decode("ascii")
+        return write_dlm(DlmFile(self.data.boards, headline=headline))

@@ -1,0 +1,378 @@
+"""Reading an event into the plain data the renderers draw: a few queries per document.
+
+Each loader raises ``UserError`` when the event is not ready for the document (no seating yet, no
+deals yet, a round that does not exist), so the TD is told what to do first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine import comparison
+from engine.cards import Card, Seat
+from engine.deals import BoardDeal
+from engine.errors import EngineError
+from engine.hands import Deal
+from engine.notation import parse_result_line
+from engine.results import result_from_json
+from tournaments import rulesets
+from tournaments.errors import UserError
+from tournaments.models import Entry, Event, Result, Round, Seating, Standings, TableBoard
+from tournaments.reports.base import signed
+from tournaments.reports.data import (
+    CardLine,
+    EventInfo,
+    EventSummary,
+    GuideCard,
+    HandRecords,
+    Person,
+    Placement,
+    PlayedLine,
+    RoundFacts,
+    ScoreCard,
+    ScoreCards,
+    ScoreSheets,
+    SeatingCards,
+    SheetBoard,
+    StandingRow,
+    StandingsData,
+    TableCard,
+    TableRound,
+    TableSheet,
+    played_line,
+)
+from tournaments.services import events as event_service
+from tournaments.services import seating as seating_service
+from tournaments.services import standings as standings_service
+
+
+def event_info(event: Event) -> EventInfo:
+    ruleset = event_service.ruleset_of(event)
+    return EventInfo(
+        slug=event.slug,
+        name=event.name,
+        date=event.date,
+        venue=event.venue,
+        game=event.game,
+        ruleset_title=ruleset.title,
+        balancing=ruleset.balancing,
+        comparison=event.comparison,
+    )
+
+
+def person(entry: Entry) -> Person:
+    club = entry.player.club
+    return Person(entry.number, entry.player.full_name, club.name if club else "")
+
+
+def check_round(event: Event, number: int | None) -> Round:
+    if number is None or not 1 <= number <= event.rounds:
+        raise UserError(
+            _("Choose a round from 1 to %(rounds)s.") % {"rounds": event.rounds},
+            code="bad_round",
+            field="round_number",
+        )
+    return event.round_set.get(number=number)
+
+
+def recorded(result: Result) -> PlayedLine:
+    scores = result.scores
+    if result.kind == Result.Kind.ARTIFICIAL:
+        return PlayedLine("", "", "", scores, artificial=True)
+    try:
+        return played_line(result_from_json(result.data), scores)
+    except (EngineError, ValueError):  # a result stored in an older form: print its line as it is
+        return PlayedLine("", result.notation, "", scores)
+
+
+# --- score sheets ---------------------------------------------------------------------------
+
+
+def score_sheets(event: Event, round_number: int | None) -> ScoreSheets:
+    round_ = check_round(event, round_number)
+    tables = list(round_.tables.order_by("number"))
+    if not tables:
+        raise UserError(
+            _("Round %(n)s has no seating yet: generate the movement first.")
+            % {"n": round_.number},
+            code="not_ready",
+        )
+    seats: dict[int, dict[str, Person]] = defaultdict(dict)
+    for seat in Seating.objects.filter(round=round_, table__isnull=False).select_related(
+        "entry__player__club"
+    ):
+        assert seat.table_id is not None
+        seats[seat.table_id][seat.seat] = person(seat.entry)
+    links: dict[int, list[TableBoard]] = defaultdict(list)
+    for link in (
+        TableBoard.objects.filter(table__round=round_).select_related("board").order_by("position")
+    ):
+        links[link.table_id].append(link)
+    results = {
+        (r.table_id, r.board_id): r
+        for r in Result.objects.filter(table__round=round_, is_current=True)
+    }
+    sheets = []
+    for table in tables:
+        numbers = {seat: p.number for seat, p in seats[table.pk].items()}
+        lines = []
+        for link in links[table.pk]:
+            at_table = seating_service.holders(numbers, link.position)
+            result = results.get((table.pk, link.board_id))
+            lines.append(
+                SheetBoard(
+                    position=link.position,
+                    board=link.board.number,
+                    dealer=link.board.dealer,
+                    holders=(at_table["N"], at_table["E"], at_table["S"], at_table["W"]),
+                    out=seating_service.sitting_out(numbers, link.position),
+                    played=recorded(result) if result is not None else None,
+                )
+            )
+        sheets.append(TableSheet(round_.number, table.number, seats[table.pk], tuple(lines)))
+    ruleset = event_service.ruleset_of(event)
+    return ScoreSheets(
+        event=event_info(event),
+        round=round_.number,
+        tables=tuple(sheets),
+        summary=tuple(rulesets.summary(ruleset)),
+    )
+
+
+# --- hand records ---------------------------------------------------------------------------
+
+
+def hand_records(event: Event, round_number: int | None = None) -> HandRecords:
+    """The event's boards, or one round's; with how many copies of each board are in play."""
+    links = TableBoard.objects.filter(table__round__event=event)
+    if round_number is not None:
+        links = links.filter(table__round=check_round(event, round_number))
+    # A copy serves one table at a time: a board needs as many copies as tables play it at once.
+    at_once = Counter(links.values_list("table__round__number", "board__number"))
+    copies: dict[int, int] = {}
+    for (_round, board), count in at_once.items():
+        copies[board] = max(copies.get(board, 0), count)
+    boards = event.boards.order_by("number")
+    if round_number is not None:
+        boards = boards.filter(number__in=list(copies))
+    # The deal number is worked out from the deal rather than read back: a database without
+    # 30-digit decimals (SQLite) may have rounded the stored one.
+    records = tuple(
+        BoardDeal.of(
+            board.number,
+            Deal.from_pbn(board.deal),
+            Seat[board.dealer],
+            Card.parse(board.trump_card) if board.trump_card else None,
+        )
+        for board in boards
+    )
+    if not records:
+        raise UserError(
+            _("There are no deals for these boards yet: generate the deals first."),
+            code="not_ready",
+        )
+    return HandRecords(
+        event=event_info(event),
+        boards=records,
+        round=round_number,
+        commitment=event.deal_commitment,
+        key=event.deal_key if event.deal_key_revealed_at else "",
+        copies=copies,
+    )
+
+
+# --- guide cards and table cards ------------------------------------------------------------
+
+
+def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards:
+    """Every player's rounds, and every table's rounds (only ``round_number``'s when given)."""
+    if round_number is not None:
+        check_round(event, round_number)
+    seatings = list(
+        Seating.objects.filter(round__event=event)
+        .select_related("round", "table", "entry__player__club")
+        .order_by("round__number", "table__number", "seat")
+    )
+    if not seatings:
+        raise UserError(
+            _("There is no seating yet: generate the movement first."), code="not_ready"
+        )
+    boards: dict[int, list[int]] = defaultdict(list)
+    for table_id, number in (
+        TableBoard.objects.filter(table__round__event=event)
+        .order_by("table_id", "position")
+        .values_list("table_id", "board__number")
+    ):
+        boards[table_id].append(number)
+    placements: dict[int, list[Placement]] = defaultdict(list)
+    people: dict[int, Person] = {}
+    tables: dict[int, dict[int, dict[str, Person]]] = defaultdict(dict)
+    table_boards: dict[tuple[int, int], tuple[int, ...]] = {}
+    for seating in seatings:
+        who = people.setdefault(seating.entry.number, person(seating.entry))
+        table = seating.table
+        if table is None:
+            placements[who.number].append(Placement(seating.round.number, None, "BYE"))
+            continue
+        on_table = tuple(boards[table.pk])
+        placements[who.number].append(
+            Placement(seating.round.number, table.number, seating.seat, on_table)
+        )
+        tables[table.number].setdefault(seating.round.number, {})[seating.seat] = who
+        table_boards[table.number, seating.round.number] = on_table
+    guide = tuple(GuideCard(people[number], tuple(placements[number])) for number in sorted(people))
+    cards = []
+    for number in sorted(tables):
+        plans = tuple(
+            TableRound(r, seats, table_boards[number, r])
+            for r, seats in sorted(tables[number].items())
+            if round_number is None or r == round_number
+        )
+        if plans:
+            cards.append(TableCard(number, plans))
+    return SeatingCards(event_info(event), guide, tuple(cards), round_number)
+
+
+# --- standings, personal score cards, summary -----------------------------------------------
+
+
+def standings_data(event: Event) -> StandingsData:
+    """The stored standings when they are up to date, else freshly computed (nothing is saved)."""
+    state = Standings.objects.filter(event=event).first()
+    if state is not None and state.computed_at is not None and not state.is_stale:
+        data: dict[str, Any] = state.data
+    else:
+        data = standings_service.compute(event)
+    rows = tuple(
+        StandingRow(
+            place=str(row["place"]),
+            entry=int(row["entry"]),
+            name=str(row["name"]),
+            club=str(row.get("club", "")),
+            total=str(row["total"]),
+            rounds={str(k): str(v) for k, v in row.get("rounds", {}).items()},
+            boards=int(row.get("boards", 0)),
+            withdrawn=bool(row.get("withdrawn", False)),
+        )
+        for row in data.get("rows", [])
+    )
+    return StandingsData(
+        event=event_info(event),
+        method=str(data.get("method", event.comparison)),
+        rounds=tuple(int(r) for r in data.get("rounds", [])),
+        rows=rows,
+    )
+
+
+def score_cards(event: Event) -> ScoreCards:
+    """Each player's boards with the contract, the score and the comparison percentage.
+
+    ``standings.compute`` keeps only totals; the per-board comparison is its first half again:
+    gather every current result, then compare each board's seat group.
+    """
+    lines, groups, expected, _rounds = standings_service._gather(event)
+    for (board, _seat), members in groups.items():
+        compared = comparison.compare(
+            [m.entry_value for m in members], expected=max(expected[board], len(members))
+        )
+        for member, result in zip(members, compared, strict=True):
+            member.comparison = result
+    standing = {row.entry: row for row in standings_data(event).rows}
+    entries = {e.number: e for e in event.entries.select_related("player__club").order_by("number")}
+    game = event_service.ruleset_of(event).game
+    cards = []
+    for number, entry in entries.items():
+        line = lines.get(number)
+        played = sorted(line.played, key=lambda p: (p.round, p.board)) if line else []
+        if not played and entry.status != Entry.Status.ACTIVE:
+            continue
+        card_lines = []
+        for item in played:
+            split = _split_notation(item.notation, game, item.score)
+            percentage = item.comparison.percentage if item.comparison is not None else None
+            card_lines.append(
+                CardLine(
+                    round=item.round,
+                    table=item.table,
+                    seat=item.seat,
+                    board=item.board,
+                    declarers=split.declarers,
+                    contract=split.contract,
+                    tricks=split.tricks,
+                    score=signed(item.score) if item.score is not None else "",
+                    percentage=comparison.display(percentage, 2) if percentage is not None else "",
+                    artificial=item.score is None,
+                )
+            )
+        row = standing.get(number)
+        cards.append(
+            ScoreCard(
+                person=person(entry),
+                place=row.place if row else "",
+                total=row.total if row else "",
+                rounds=row.rounds if row else {},
+                lines=tuple(card_lines),
+                sat_out=sum(line.sat_out.values()) if line else 0,
+            )
+        )
+    return ScoreCards(event_info(event), event.comparison, tuple(cards))
+
+
+def _split_notation(notation: str, game: str, score: int | None) -> PlayedLine:
+    zero = (0, 0, 0, 0)
+    if score is None:
+        return PlayedLine("", "", "", zero, artificial=True)
+    try:
+        return played_line(parse_result_line(notation, game=game), zero)
+    except (EngineError, ValueError):
+        return PlayedLine("", notation, "", zero)
+
+
+def summary(event: Event) -> EventSummary:
+    byes = Counter(
+        Seating.objects.filter(round__event=event, seat=Seating.Seat.BYE).values_list(
+            "round__number", flat=True
+        )
+    )
+    tables = Counter(
+        Seating.objects.filter(round__event=event, seat="N").values_list("round__number", flat=True)
+    )
+    expected = Counter(
+        TableBoard.objects.filter(table__round__event=event).values_list(
+            "table__round__number", flat=True
+        )
+    )
+    results = Counter(
+        Result.objects.filter(event=event, is_current=True).values_list(
+            "table__round__number", flat=True
+        )
+    )
+    facts = tuple(
+        RoundFacts(
+            round=r.number,
+            status=r.status,
+            tables=tables[r.number],
+            byes=byes[r.number],
+            results=results[r.number],
+            expected=expected[r.number],
+        )
+        for r in event.round_set.order_by("number")
+    )
+    entries = event.entries.all()
+    return EventSummary(
+        event=event_info(event),
+        status=event.status,
+        players=entries.count(),
+        withdrawn=entries.filter(status=Entry.Status.WITHDRAWN).count(),
+        rounds=event.rounds,
+        boards_per_round=event.boards_per_round,
+        boards=event.boards.count(),
+        results=sum(results.values()),
+        commitment=event.deal_commitment,
+        key=event.deal_key if event.deal_key_revealed_at else "",
+        round_facts=facts,
+        standings=standings_data(event),
+    )

@@ -1,0 +1,429 @@
+"""Score sheets: one page per table and round, with the ruleset's score table on the back.
+
+The columns follow a result line (declarers, contract, tricks) and then the points of N, E, S, W,
+which is the order of the entry page, so a TD keys a sheet from left to right. Once results are
+recorded the same sheet prints them, with running totals and, where the ruleset balances, each
+line's sum (always 0) as a check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.reports.base import BLACK, GREY, LIGHT, RULE, Renderer, signed
+from tournaments.reports.data import ScoreSheets, SheetBoard, TableSheet, suit_runs
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    weight: float
+    x: float = 0.0
+    width: float = 0.0
+
+    @property
+    def centre(self) -> float:
+        return self.x + self.width / 2
+
+
+class ScoreSheetRenderer(Renderer):
+    kind = "score_sheets"
+    data: ScoreSheets
+    max_row_height = 26.0  # room to write by hand
+    min_row_height = 10.5
+
+    def name(self) -> str:
+        return f"{self.data.event.slug}-round-{self.data.round}-score-sheets"
+
+    def title(self) -> str:
+        return f"{self.data.event.name} – " + _("score sheets, round %(n)s") % {
+            "n": self.data.round
+        }
+
+    def steps(self) -> int:
+        return len(self.data.tables)
+
+    def draw(self, canvas: Canvas) -> None:
+        for done, table in enumerate(self.data.tables, start=1):
+            self.draw_front(canvas, table)
+            canvas.showPage()
+            self.draw_back(canvas)
+            canvas.showPage()
+            self.report(done)
+
+    # --- front ---------------------------------------------------------------------------------
+
+    def columns(self, table: TableSheet) -> list[Column]:
+        five = "X" in table.seats
+        columns = [
+            Column("board", _("Board"), 0.95),
+            Column("dealer", _("Dealer"), 1.05),
+            Column("declarers", _("Declarers"), 1.35),
+            Column("contract", _("Contract"), 1.8),
+            Column("tricks", _("Tricks"), 1.05),
+        ]
+        columns += [Column(f"points:{seat}", seat, 1.1) for seat in "NESW"]
+        if self.data.event.balancing:
+            columns.append(Column("sum", "Σ = 0", 1.0))
+        if five:
+            columns.append(Column("out", _("Out"), 0.9))
+        columns += [
+            Column(f"total:{person.number}", f"{seat} {person.number}", 1.1)
+            for seat, person in table.players
+        ]
+        unit = self.usable_width / sum(c.weight for c in columns)
+        placed = []
+        x = self.left
+        for column in columns:
+            width = column.weight * unit
+            placed.append(Column(column.key, column.label, column.weight, x, width))
+            x += width
+        return placed
+
+    def draw_front(self, canvas: Canvas, table: TableSheet) -> None:
+        event = self.data.event
+        y = self.top
+        canvas.setFont(self.bold_font, 12)
+        canvas.drawString(
+            self.left, y - 10, self.fit(event.name, 12, self.usable_width * 0.7, True)
+        )
+        canvas.setFont(self.font, 9)
+        canvas.drawRightString(self.right, y - 10, date_format(event.date, "DATE_FORMAT"))
+        y -= 34
+        canvas.setFont(self.bold_font, 18)
+        heading = _("Round %(round)s · Table %(table)s") % {
+            "round": table.round,
+            "table": table.table,
+        }
+        canvas.drawString(self.left, y, heading)
+        canvas.setFont(self.font, 10)
+        canvas.setFillColor(GREY)
+        canvas.drawRightString(self.right, y, _("Score sheet"))
+        y -= 13
+        details = " · ".join(part for part in (event.venue, event.ruleset_title) if part)
+        canvas.setFont(self.font, 8)
+        canvas.drawString(self.left, y, details)
+        canvas.setFillColor(BLACK)
+        y = self.draw_players(canvas, table, y - 16)
+        y = self.draw_grid(canvas, table, y - 6)
+        self.draw_foot(canvas, table, y - 14)
+        self.footer(
+            canvas,
+            f"{event.name} · "
+            + _("round %(round)s, table %(table)s") % {"round": table.round, "table": table.table},
+        )
+
+    def draw_players(self, canvas: Canvas, table: TableSheet, y: float) -> float:
+        players = table.players
+        half = self.usable_width / 2
+        rows = (len(players) + 1) // 2
+        for index, (seat, person) in enumerate(players):
+            column, row = divmod(index, rows)
+            x = self.left + column * half
+            line_y = y - row * 14
+            canvas.setFont(self.bold_font, 11)
+            canvas.drawString(x, line_y, seat)
+            canvas.setFont(self.font, 10)
+            name = self.fit(person.label, 10, half - 24 - 90)
+            canvas.drawString(x + 16, line_y, name)
+            if person.club:
+                start = x + 16 + self.text_width(name, 10) + 6
+                canvas.setFont(self.font, 7.5)
+                canvas.setFillColor(GREY)
+                canvas.drawString(start, line_y, self.fit(person.club, 7.5, x + half - start - 6))
+                canvas.setFillColor(BLACK)
+        y -= rows * 14
+        if "X" in table.seats:
+            canvas.setFont(self.font, 7.5)
+            canvas.drawString(
+                self.left,
+                y,
+                _(
+                    "Table of five: on each board the player under “Out” sits out and X takes that seat."
+                ),
+            )
+            y -= 11
+        return y
+
+    foot_height = 84.0  # the keying hint, the signatures and the page footer under the grid
+
+    def row_height(self, table: TableSheet, top: float) -> float:
+        """Rows as tall as the page allows (for handwriting), for the header, boards and totals."""
+        available = top - self.bottom - self.foot_height
+        rows = len(table.boards) + 3
+        return max(self.min_row_height, min(self.max_row_height, available / rows))
+
+    def draw_grid(self, canvas: Canvas, table: TableSheet, y: float) -> float:
+        columns = self.columns(table)
+        by_key = {c.key: c for c in columns}
+        height = self.row_height(table, y)
+        size = min(9.0, height * 0.6)
+        header_size = min(7.5, size)
+        top = y
+        # Group headings over the points and the running totals.
+        points = [c for c in columns if c.key.startswith("points:")]
+        totals = [c for c in columns if c.key.startswith("total:")]
+        canvas.setFillColor(LIGHT)
+        canvas.rect(self.left, y - 2 * height, self.usable_width, 2 * height, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        canvas.setFont(self.bold_font, header_size)
+        for group, label in ((points, _("Points")), (totals, _("Running totals"))):
+            start, end = group[0].x, group[-1].x + group[-1].width
+            canvas.drawCentredString(
+                (start + end) / 2,
+                y - height + (height - header_size) / 2 + 1,
+                self.fit(label, header_size, end - start - 2, True),
+            )
+        for column in columns:
+            # Grouped columns have their seat under the group heading; the others span both rows.
+            grouped = column.key.startswith(("points:", "total:"))
+            size = self.fit_size(column.label, header_size, column.width - 3, bold=True)
+            canvas.setFont(self.bold_font, size)
+            base = y - 2 * height + (height - size) / 2 + 1
+            canvas.drawCentredString(
+                column.centre,
+                base if grouped else base + height / 2,
+                self.fit(column.label, size, column.width - 2, True),
+            )
+        y -= 2 * height
+        running: dict[int, int] = {person.number: 0 for _seat, person in table.players}
+        for line in table.boards:
+            self.draw_line(canvas, table, line, by_key, running, y, height, size)
+            y -= height
+        self.draw_totals(canvas, table, by_key, running, y, height, size)
+        y -= height
+        self.draw_rules(canvas, columns, top, y, height, len(table.boards))
+        return y
+
+    def draw_line(
+        self,
+        canvas: Canvas,
+        table: TableSheet,
+        line: SheetBoard,
+        by_key: dict[str, Column],
+        running: dict[int, int],
+        y: float,
+        height: float,
+        size: float,
+    ) -> None:
+        base = y - height + (height - size) / 2 + 1
+        canvas.setFont(self.bold_font, size)
+        canvas.drawCentredString(by_key["board"].centre, base, str(line.board))
+        canvas.setFont(self.font, size)
+        canvas.drawCentredString(by_key["dealer"].centre, base, line.dealer)
+        if "out" in by_key and line.out is not None:
+            canvas.drawCentredString(by_key["out"].centre, base, str(line.out))
+        played = line.played
+        if played is None:
+            if line.out is not None:
+                self.shade(canvas, by_key.get(f"total:{line.out}"), y, height)
+            return
+        self.centred(canvas, by_key["declarers"], base, played.declarers, size)
+        contract = by_key["contract"]
+        text = _("artificial score") if played.artificial else played.contract
+        runs = suit_runs(self.fit(text, size, contract.width - 4))
+        width = sum(self.text_width(run, size, suit is not None) for suit, run in runs)
+        self.draw_suit_text(canvas, contract.centre - width / 2, base, runs, size)
+        self.centred(canvas, by_key["tricks"], base, played.tricks, size)
+        canvas.setFont(self.font, size)
+        for seat, points in zip("NESW", played.scores, strict=True):
+            canvas.drawCentredString(by_key[f"points:{seat}"].centre, base, signed(points))
+        if "sum" in by_key:
+            canvas.drawCentredString(by_key["sum"].centre, base, signed(sum(played.scores)))
+        for number, points in zip(line.holders, played.scores, strict=True):
+            running[number] = running.get(number, 0) + points
+        for _seat, person in table.players:
+            column = by_key[f"total:{person.number}"]
+            if person.number == line.out:
+                self.shade(canvas, column, y, height)
+                continue
+            canvas.drawCentredString(column.centre, base, signed(running[person.number]))
+
+    def centred(self, canvas: Canvas, column: Column, y: float, text: str, size: float) -> None:
+        """``text`` centred in ``column``, smaller if it would not fit (``13 dbl ap``)."""
+        canvas.setFont(self.font, self.fit_size(text, size, column.width - 3))
+        canvas.drawCentredString(column.centre, y, text)
+
+    def shade(self, canvas: Canvas, column: Column | None, y: float, height: float) -> None:
+        if column is None:
+            return
+        canvas.setFillColor(LIGHT)
+        canvas.rect(column.x, y - height, column.width, height, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+
+    def draw_totals(
+        self,
+        canvas: Canvas,
+        table: TableSheet,
+        by_key: dict[str, Column],
+        running: dict[int, int],
+        y: float,
+        height: float,
+        size: float,
+    ) -> None:
+        base = y - height + (height - size) / 2 + 1
+        canvas.setFillColor(LIGHT)
+        canvas.rect(self.left, y - height, self.usable_width, height, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        label = _("Total")
+        room = by_key["board"].width - 4  # the board column: the rest of the line has figures
+        canvas.setFont(self.bold_font, self.fit_size(label, size, room, bold=True))
+        canvas.drawString(by_key["board"].x + 2, base, label)
+        if not any(line.played for line in table.boards):
+            return
+        canvas.setFont(self.bold_font, size)
+        seat_totals = [0, 0, 0, 0]
+        for line in table.boards:
+            if line.played is not None:
+                seat_totals = [a + b for a, b in zip(seat_totals, line.played.scores, strict=True)]
+        for seat, total in zip("NESW", seat_totals, strict=True):
+            canvas.drawCentredString(by_key[f"points:{seat}"].centre, base, signed(total))
+        if "sum" in by_key:
+            canvas.drawCentredString(by_key["sum"].centre, base, signed(sum(seat_totals)))
+        for _seat, person in table.players:
+            column = by_key[f"total:{person.number}"]
+            canvas.drawCentredString(column.centre, base, signed(running[person.number]))
+
+    def draw_rules(
+        self,
+        canvas: Canvas,
+        columns: list[Column],
+        top: float,
+        bottom: float,
+        height: float,
+        lines: int,
+    ) -> None:
+        grouped = [c for c in columns if c.key.startswith(("points:", "total:"))]
+        first_total = next(c.key for c in columns if c.key.startswith("total:"))
+        strong = {"points:N", "sum", "out", first_total}
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        for column in grouped:  # under the group headings, over the seat labels
+            canvas.line(column.x, top - height, column.x + column.width, top - height)
+        y = top - 2 * height
+        for _index in range(lines + 2):
+            canvas.line(self.left, y, self.right, y)
+            y -= height
+        for column in columns[1:]:
+            canvas.setLineWidth(1.1 if column.key in strong else 0.5)
+            inside_group = column in grouped and column.key not in strong
+            canvas.line(column.x, top - height if inside_group else top, column.x, bottom)
+        canvas.setLineWidth(1.1)
+        canvas.rect(self.left, bottom, self.usable_width, top - bottom, stroke=1, fill=0)
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)
+
+    def draw_foot(self, canvas: Canvas, table: TableSheet, y: float) -> None:
+        hint = _(
+            "Write each board as it is keyed: declarers, contract, tricks (NE 9♥ 10, W sol 6♠ 5, "
+            "N,S mis 0,1, pass), then each player's points."
+        )
+        lines = self.wrap(hint, 7.5, self.usable_width)
+        if self.data.event.balancing:
+            lines += self.wrap(
+                _("Every line adds up to zero: check Σ before signing."), 7.5, self.usable_width
+            )
+        for line in lines:
+            self.draw_suit_text(canvas, self.left, y, suit_runs(line), 7.5)
+            y -= 10
+        y -= 16
+        width = self.usable_width / 4
+        canvas.setFont(self.font, 8)
+        canvas.setStrokeColor(RULE)
+        for index, seat in enumerate("NESW"):
+            x = self.left + index * width
+            canvas.drawString(x, y, _("Signature %(seat)s") % {"seat": seat})
+            canvas.line(x, y - 18, x + width - 12, y - 18)
+        canvas.setStrokeColor(BLACK)
+
+    # --- back: the score table -----------------------------------------------------------------
+
+    def draw_back(self, canvas: Canvas) -> None:
+        """The back of every sheet: the score table, printed duplex behind the front."""
+        event = self.data.event
+        y = self.top - 12
+        canvas.setFont(self.bold_font, 14)
+        canvas.drawString(self.left, y, _("Score table"))
+        canvas.setFont(self.font, 10)
+        canvas.drawRightString(
+            self.right, y, self.fit(event.ruleset_title, 10, self.usable_width / 2)
+        )
+        y -= 16
+        canvas.setFont(self.font, 8)
+        canvas.setFillColor(GREY)
+        canvas.drawString(
+            self.left,
+            y,
+            _(
+                "Points for each declarer when the contract is made exactly and when it is one trick short."
+            ),
+        )
+        y -= 11
+        if event.balancing:
+            canvas.drawString(
+                self.left,
+                y,
+                _("The opponents pay what the declarers win: every board sums to zero."),
+            )
+            y -= 11
+        canvas.setFillColor(BLACK)
+        rows = list(self.data.summary)
+        y -= 8
+        line = 13.0
+        per_column = max(1, int((y - self.bottom - 20) // line) - 1)
+        column_count = 1 if len(rows) <= per_column else 2
+        width = min(self.usable_width / column_count, 300.0)
+        for column in range(column_count):
+            chunk = rows[column * per_column : (column + 1) * per_column]
+            if not chunk:
+                continue
+            x = self.left + column * (width + 16)
+            self.draw_summary_column(canvas, chunk, x, y, width, line)
+        self.footer(canvas, f"{event.name} · " + _("score table"))
+
+    def draw_summary_column(
+        self,
+        canvas: Canvas,
+        rows: Sequence[Mapping[str, str]],
+        x: float,
+        y: float,
+        width: float,
+        line: float,
+    ) -> None:
+        widths = (width * 0.5, width * 0.25, width * 0.25)
+        canvas.setFillColor(LIGHT)
+        canvas.rect(x, y - line, width, line, stroke=0, fill=1)
+        canvas.setFillColor(BLACK)
+        canvas.setFont(self.bold_font, 8)
+        labels = (_("Contract"), _("Made"), _("One short"))
+        cx = x
+        for index, (label, w) in enumerate(zip(labels, widths, strict=True)):
+            text = self.fit(label, 8, w - 8, True)
+            if index == 0:
+                canvas.drawString(cx + 4, y - line + 4, text)
+            else:
+                canvas.drawRightString(cx + w - 8, y - line + 4, text)
+            cx += w
+        y -= line
+        canvas.setFont(self.font, 8.5)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        for row in rows:
+            values = (row.get("contract", ""), row.get("made", ""), row.get("failed", ""))
+            cx = x
+            for index, (value, w) in enumerate(zip(values, widths, strict=True)):
+                if index == 0:
+                    canvas.drawString(cx + 4, y - line + 4, self.fit(str(value), 8.5, w - 6))
+                else:
+                    canvas.drawRightString(cx + w - 8, y - line + 4, str(value))
+                cx += w
+            canvas.line(x, y - line, x + width, y - line)
+            y -= line
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)

@@ -1,0 +1,201 @@
+"""Printed documents as stored files: requested by a TD, built by a Celery job, listed, regenerated.
+
+``request_report`` records the request (and who made it) and queues the job once the transaction
+commits; ``build_report`` is the job's work: it renders, stores the file and keeps ``progress``
+and ``status`` up to date so that the reports page can show a progress bar.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import OperationalError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournaments.errors import UserError
+from tournaments.models import Event, ReportFile
+from tournaments.reports import documents
+from tournaments.services import audit
+
+logger = logging.getLogger(__name__)
+
+PROGRESS_STEP = 5
+"""Progress is written to the database when it has moved on by this many percent."""
+
+
+def _queue(report_id: int) -> None:
+    from tournaments.report_tasks import build_report as task
+
+    transaction.on_commit(lambda: task.delay(report_id))
+
+
+@transaction.atomic
+def request_report(
+    actor: Any,
+    event: Event,
+    kind: str,
+    round_number: int | None = None,
+    page_size: str = ReportFile.PageSize.A4,
+    language: str | None = None,
+) -> ReportFile:
+    """Ask for a document; it is made in the background. ``UserError`` if the request is wrong."""
+    round_number = documents.check(event, kind, round_number, page_size)
+    language = language or event.language
+    if language not in documents.LANGUAGES:
+        raise UserError(
+            _("Choose Dutch, French or English."), code="bad_language", field="language"
+        )
+    report = ReportFile.objects.create(
+        event=event,
+        kind=kind,
+        round_number=round_number,
+        page_size=page_size,
+        language=language,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    audit.record(
+        actor,
+        "report.request",
+        f"requested {_describe(report)}",
+        event=event,
+        obj=report,
+        data={"kind": kind, "round": round_number, "page_size": page_size, "language": language},
+    )
+    _queue(report.pk)
+    return report
+
+
+@transaction.atomic
+def regenerate(actor: Any, report: ReportFile) -> ReportFile:
+    """Make a document again from the event as it is now (after corrections, a re-planning...).
+
+    Allowed whatever the document's state, so that a job lost with a stopped worker can be
+    started again; if one is still on its way, the first of the two to run makes the file and
+    the other finds it done.
+    """
+    report = ReportFile.objects.select_for_update().get(pk=report.pk)
+    report.status = ReportFile.Status.QUEUED
+    report.progress = 0
+    report.error = ""
+    report.finished_at = None
+    report.save(update_fields=["status", "progress", "error", "finished_at"])
+    audit.record(
+        actor,
+        "report.regenerate",
+        f"regenerated {_describe(report)}",
+        event=report.event,
+        obj=report,
+    )
+    _queue(report.pk)
+    return report
+
+
+def build_report(
+    report_id: int, progress: Callable[[int], None] | None = None
+) -> ReportFile | None:
+    """Render a requested document and store it; ``None`` if the request has been deleted.
+
+    Safe to run twice: a finished document is left alone. ``progress`` is told the percentage as
+    the work goes on (the stored ``progress`` follows it too). A document that cannot be made is
+    stored as failed, with the reason in ``error``; a database that is busy (``OperationalError``)
+    is left to the task's retries.
+    """
+    report = _claim(report_id)
+    if report is None or report.status == ReportFile.Status.DONE:
+        return report
+    reported = [0]
+
+    def advance(done: int, total: int) -> None:
+        # Loading the data is the first tenth of the work; the last percent is storing the file.
+        percent = min(99, 10 + (89 * done) // max(total, 1))
+        if progress is not None:
+            progress(percent)
+        if percent - reported[0] >= PROGRESS_STEP:
+            reported[0] = percent
+            ReportFile.objects.filter(pk=report_id).update(progress=percent)
+
+    try:
+        # In the document's language, so that the reason for a failure is too.
+        with translation.override(report.language):
+            renderer = documents.renderer_for(
+                report.event,
+                report.kind,
+                round_number=report.round_number,
+                paper=report.page_size,
+                language=report.language,
+                progress=advance,
+            )
+            advance(0, 1)
+            rendered = renderer.render()
+    except OperationalError:
+        raise
+    except UserError as error:
+        return _fail(report, error.message)
+    except Exception as error:  # a defect: logged in full, and the TD sees that it failed
+        logger.exception("report %s (%s) failed", report.pk, report.kind)
+        with translation.override(report.language):
+            message = _("The document could not be made: %(problem)s") % {"problem": error}
+        return _fail(report, message)
+    return _store(report, rendered.filename, rendered.content_type, rendered.content, progress)
+
+
+def _claim(report_id: int) -> ReportFile | None:
+    with transaction.atomic():
+        # The row lock makes "is it done? then claim it" one step: a job delivered again after
+        # the document was stored finds it done and leaves it alone.
+        report = (
+            ReportFile.objects.select_for_update()
+            .select_related("event")
+            .filter(pk=report_id)
+            .first()
+        )
+        if report is None or report.status == ReportFile.Status.DONE:
+            return report
+        report.status = ReportFile.Status.RUNNING
+        report.progress = 0
+        report.error = ""
+        report.save(update_fields=["status", "progress", "error"])
+        return report
+
+
+def _store(
+    report: ReportFile,
+    filename: str,
+    content_type: str,
+    content: bytes,
+    progress: Callable[[int], None] | None,
+) -> ReportFile:
+    old = report.file.name if report.file else ""
+    report.file.save(filename, ContentFile(content), save=False)
+    report.filename = filename
+    report.content_type = content_type
+    report.status = ReportFile.Status.DONE
+    report.progress = 100
+    report.finished_at = timezone.now()
+    report.save(
+        update_fields=["file", "filename", "content_type", "status", "progress", "finished_at"]
+    )
+    if old and old != report.file.name:
+        report.file.storage.delete(old)  # the regenerated file replaces the old one
+    if progress is not None:
+        progress(100)
+    return report
+
+
+def _fail(report: ReportFile, message: str) -> ReportFile:
+    report.status = ReportFile.Status.FAILED
+    report.error = message
+    report.finished_at = timezone.now()
+    report.save(update_fields=["status", "error", "finished_at"])
+    return report
+
+
+def _describe(report: ReportFile) -> str:
+    text = report.kind.replace("_", " ")
+    if report.round_number is not None:
+        text += f", round {report.round_number}"
+    return f"{text} ({report.page_size}, {report.language})"

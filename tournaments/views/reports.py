@@ -1,0 +1,132 @@
+"""The reports page: request a round's documents, watch them being made, download them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.errors import UserError
+from tournaments.models import Event, ReportFile
+from tournaments.services import reports
+from tournaments.views.common import director_required, show_error
+
+
+class ReportForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Document"), choices=ReportFile.Kind.choices)
+    round_number = forms.TypedChoiceField(
+        label=gettext_lazy("Round"), coerce=int, empty_value=None, required=False
+    )
+    page_size = forms.ChoiceField(
+        label=gettext_lazy("Paper"),
+        choices=ReportFile.PageSize.choices,
+        initial=ReportFile.PageSize.A4,
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = [(str(n), str(n)) for n in range(1, event.rounds + 1)]
+        field = self.fields["round_number"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", _("whole event")), *rounds]
+
+
+def _status(event: Event, report: ReportFile) -> dict[str, Any]:
+    done = report.status == ReportFile.Status.DONE
+    return {
+        "id": report.pk,
+        "status": report.status,
+        "label": str(report.get_status_display()),
+        "progress": report.progress,
+        "error": report.error,
+        "filename": report.filename,
+        "download_url": reverse("report_download", args=[event.slug, report.pk]) if done else None,
+    }
+
+
+@director_required
+def report_list(request: HttpRequest, event: Event) -> HttpResponse:
+    current = event.round_set.exclude(status="planned").order_by("-number").first()
+    form = ReportForm(
+        request.POST or None,
+        event=event,
+        initial={
+            "kind": ReportFile.Kind.ROUND_PACK,
+            "round_number": current.number if current else 1,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = reports.request_report(
+                request.user,
+                event,
+                form.cleaned_data["kind"],
+                round_number=form.cleaned_data["round_number"],
+                page_size=form.cleaned_data["page_size"],
+            )
+        except UserError as error:
+            show_error(request, error, form)
+        else:
+            messages.success(request, _("The document is being made."))
+            return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
+    context = {
+        "event": event,
+        "form": form,
+        "reports": ReportFile.objects.filter(event=event).select_related("created_by"),
+    }
+    return render(request, "tournaments/reports.html", context)
+
+
+@director_required
+@require_GET
+def report_detail(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    return render(
+        request,
+        "tournaments/reports.html",
+        {"event": event, "reports": [report], "single": report},
+    )
+
+
+@director_required
+@require_GET
+def report_status(request: HttpRequest, event: Event, pk: int) -> JsonResponse:
+    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    return JsonResponse(_status(event, report))
+
+
+@director_required
+@require_GET
+def report_download(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    if report.status != ReportFile.Status.DONE or not report.file:
+        raise Http404("the document is not ready")
+    try:
+        with report.file.open("rb") as stored:  # a few megabytes at most: read in one go
+            content = stored.read()
+    except FileNotFoundError:
+        raise Http404("the stored file is missing: make the document again") from None
+    response = HttpResponse(content, content_type=report.content_type)
+    response["Content-Disposition"] = content_disposition_header(True, report.filename)
+    return response
+
+
+@director_required
+@require_POST
+def report_regenerate(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    try:
+        reports.regenerate(request.user, report)
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, _("The document is being made again."))
+    return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
