@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError, transaction
 from django.db.models import F
 
@@ -32,7 +33,9 @@ def schedule_standings(event_id: int) -> None:
 
 @shared_task(
     name="troef.compute_standings",
-    autoretry_for=(OperationalError,),
+    # A lock timeout on a busy database is worth a few retries through the broker; without a
+    # broker the task runs in-process and a retry has nowhere to go.
+    autoretry_for=(OperationalError,) if settings.CELERY_BROKER_URL else (),
     max_retries=3,
     retry_backoff=True,
 )
