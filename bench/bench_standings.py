@@ -11,13 +11,10 @@ Run: ``DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://... python -m bench
 
 from __future__ import annotations
 
-import os
+import contextlib
 import random
 import statistics
-import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -79,41 +76,11 @@ def fill_results(event: Any, rng: random.Random) -> int:
     return len(rows)
 
 
-def start_worker() -> tuple[subprocess.Popen[bytes], str] | None:
-    if not os.environ.get("CELERY_BROKER_URL"):
-        return None
-    queue = f"bench-{uuid.uuid4().hex[:8]}"
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=WARNING",
-            f"--hostname={queue}@%h",
-        ],
-        cwd=ROOT,
-        env=dict(os.environ),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    return worker, queue
-
-
 def main() -> None:
     where = django_env.setup()
     from django.conf import settings
 
-    from tournaments.models import Result, Standings, Table
-    from tournaments.services import results, standings
+    from tournaments.services import standings
 
     rng = random.Random(7)
     event = build_event()
@@ -123,71 +90,76 @@ def main() -> None:
     seconds = median_seconds(lambda: standings.compute(event), runs=5)
     report("recompute standings (8,000 results)", seconds, "s", 1.0, higher_is_better=False)
 
-    worker = start_worker()
-    if worker is not None:
-        from config.celery import app
+    with contextlib.ExitStack() as stack:
+        worker = bool(settings.CELERY_BROKER_URL)
+        if worker:
+            from config.celery import app
+            from config.worker import running_worker
 
-        app.conf.task_always_eager = False
-        app.conf.task_routes = {"troef.compute_standings": {"queue": worker[1]}}
-        print(f"  (a Celery worker runs the standings job, broker {settings.CELERY_BROKER_URL})")
-    else:
-        print("  (no CELERY_BROKER_URL: the standings job runs in-process after each save)")
-    user = django_env.td()
-    tables = list(Table.objects.filter(round__event=event, round__number=1).order_by("number"))
-    try:
-        standings.refresh(event.pk)
-        save_times = []
-        visible_times = []
-        for i in range(15):
-            table = tables[i]
-            link = table.table_boards.select_related("board").order_by("position")[0]
-            current = Result.objects.get(table=table, board=link.board, is_current=True)
-            start = time.perf_counter()
-            saved = results.record_result(
-                user,
-                table,
-                link.board,
-                "pass",
-                expected_version=current.version,
-                reason="bench correction",
-            )
-            save_times.append(time.perf_counter() - start)
-            wanted = Standings.objects.get(event=event).requested
-            while True:
-                state = Standings.objects.get(event=event)
-                if state.computed >= wanted:
-                    break
-                if time.perf_counter() - start > 30:
-                    raise SystemExit(
-                        "the standings did not update within 30 s: is the worker running?"
-                    )
-                time.sleep(0.01)
-            visible_times.append(time.perf_counter() - start)
-            assert saved.notation == "pass"
-        if worker is not None:
-            report(
-                "save one result (server time)",
-                statistics.median(save_times) * 1000,
-                "ms",
-                100,
-                higher_is_better=False,
+            queue = stack.enter_context(running_worker())
+            app.conf.task_always_eager = False
+            app.conf.task_routes = {"troef.compute_standings": {"queue": queue}}
+            print(
+                f"  (a Celery worker runs the standings job, broker {settings.CELERY_BROKER_URL})"
             )
         else:
-            print(
-                f"save one result including the in-process recomputation: "
-                f"{statistics.median(save_times) * 1000:,.1f} ms (the 100 ms target needs a worker)"
-            )
+            print("  (no CELERY_BROKER_URL: the standings job runs in-process after each save)")
+        measure_saves(event, worker)
+
+
+def measure_saves(event: Any, worker: bool) -> None:
+    from tournaments.models import Result, Standings, Table
+    from tournaments.services import results, standings
+
+    user = django_env.td()
+    tables = list(Table.objects.filter(round__event=event, round__number=1).order_by("number"))
+    standings.refresh(event.pk)
+    save_times = []
+    visible_times = []
+    for i in range(15):
+        table = tables[i]
+        link = table.table_boards.select_related("board").order_by("position")[0]
+        current = Result.objects.get(table=table, board=link.board, is_current=True)
+        start = time.perf_counter()
+        saved = results.record_result(
+            user,
+            table,
+            link.board,
+            "pass",
+            expected_version=current.version,
+            reason="bench correction",
+        )
+        save_times.append(time.perf_counter() - start)
+        wanted = Standings.objects.get(event=event).requested
+        while True:
+            state = Standings.objects.get(event=event)
+            if state.computed >= wanted:
+                break
+            if time.perf_counter() - start > 30:
+                raise SystemExit("the standings did not update within 30 s: is the worker running?")
+            time.sleep(0.01)
+        visible_times.append(time.perf_counter() - start)
+        assert saved.notation == "pass"
+    if worker:
         report(
-            "saved result visible in the standings",
-            statistics.median(visible_times),
-            "s",
-            2.0,
+            "save one result (server time)",
+            statistics.median(save_times) * 1000,
+            "ms",
+            100,
             higher_is_better=False,
         )
-    finally:
-        if worker is not None:
-            worker[0].terminate()
-            worker[0].wait(timeout=20)
+    else:
+        print(
+            f"save one result including the in-process recomputation: "
+            f"{statistics.median(save_times) * 1000:,.1f} ms (the 100 ms target needs a worker)"
+        )
+    report(
+        "saved result visible in the standings",
+        statistics.median(visible_times),
+        "s",
+        2.0,
+        higher_is_better=False,
+    )
 
 
 if __name__ == "__main__":

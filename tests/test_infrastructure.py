@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -58,49 +56,16 @@ def test_it_round_trips_a_task_through_a_real_worker(tmp_path: Path) -> None:
             "no CELERY_BROKER_URL configured: set it to run this test against a real broker"
         )
     from config.celery import app
+    from config.worker import running_worker
 
-    queue = f"test-{uuid.uuid4().hex[:12]}"
     log = tmp_path / "worker.log"
-    env = {**os.environ, "CELERY_BROKER_URL": broker, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    with log.open("w") as log_file:
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--concurrency=1",
-                "-Q",
-                queue,
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-                f"--hostname={queue}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    try:
+    with running_worker(log, {"CELERY_BROKER_URL": broker}) as queue:
         conf = app.conf
         previous = conf.task_always_eager
         conf.task_always_eager = False
         try:
-            result = app.send_task("troef.ping", queue=queue)
-            answer = result.get(timeout=60)
+            answer = app.send_task("troef.ping", queue=queue).get(timeout=60)
         finally:
             conf.task_always_eager = previous
-        assert answer["pong"] == "ok"
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-        time.sleep(0)
+    assert answer["pong"] == "ok"
     assert "ready" in log.read_text()

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-import subprocess
-import sys
-import time
-import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -216,46 +211,20 @@ def test_it_builds_a_report_through_a_real_worker(td: User, tmp_path: Path) -> N
     if connection.vendor != "postgresql":
         pytest.skip("the worker needs a database it can share with the test: PostgreSQL")
     from config.celery import app
+    from config.worker import running_worker
     from tournaments.demo import load_demo_event
 
     event = load_demo_event(td)
     assert event is not None
     report = ReportFile.objects.create(event=event, kind="summary", created_by=td)
-    queue = f"test-{uuid.uuid4().hex[:12]}"
     database = connection.settings_dict
     env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
         "CELERY_BROKER_URL": broker,
         "DATABASE_URL": f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:{database['PORT'] or 5432}/{database['NAME']}",
         "MEDIA_ROOT": str(tmp_path / "media"),
     }
     log = tmp_path / "worker.log"
-    with log.open("w") as log_file:
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--concurrency=1",
-                "-Q",
-                queue,
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-                f"--hostname={queue}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    try:
+    with running_worker(log, env) as queue:
         previous = app.conf.task_always_eager
         app.conf.task_always_eager = False
         try:
@@ -264,13 +233,6 @@ def test_it_builds_a_report_through_a_real_worker(td: User, tmp_path: Path) -> N
             )
         finally:
             app.conf.task_always_eager = previous
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-        time.sleep(0)
     report.refresh_from_db()
     assert status == "done", log.read_text()[-2000:]
     assert report.progress == 100
