@@ -91,7 +91,7 @@ def main() -> None:
     report("recompute standings (8,000 results)", seconds, "s", 1.0, higher_is_better=False)
 
     with contextlib.ExitStack() as stack:
-        worker = bool(settings.CELERY_BROKER_URL)
+        worker = not settings.CELERY_TASK_ALWAYS_EAGER
         if worker:
             from config.celery import app
             from config.worker import running_worker

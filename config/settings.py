@@ -160,9 +160,12 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Celery: no broker means tasks run eagerly, in-process, which is what a laptop install wants.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# Celery still opens a producer for eager tasks, so it gets the in-memory transport rather than a
+# default network address. Code that asks "is there a broker?" reads CELERY_TASK_ALWAYS_EAGER.
+_BROKER = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_BROKER_URL = _BROKER or "memory://localhost/"
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", _BROKER) or None
+CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
@@ -186,7 +189,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # One line per task is noise when tasks run in-process (no broker configured).
-    "loggers": {"celery.app.trace": {"level": "INFO" if CELERY_BROKER_URL else "WARNING"}},
+    "loggers": {"celery.app.trace": {"level": "INFO" if _BROKER else "WARNING"}},
 }
 
 if not DEBUG:

@@ -36,7 +36,7 @@ def test_it_answers_503_when_the_database_is_down(client: Client) -> None:
 
 
 @pytest.mark.django_db
-@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
+@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0", CELERY_TASK_ALWAYS_EAGER=False)
 def test_it_answers_503_when_the_broker_is_down(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 503

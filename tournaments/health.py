@@ -25,7 +25,7 @@ def database_status() -> str:
 
 def broker_status(timeout: int = 2) -> str:
     """``"ok"``, ``"eager"`` (no broker configured: tasks run in-process) or ``"down: <reason>"``."""
-    if not settings.CELERY_BROKER_URL:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
         return "eager"
     from config.celery import app
 

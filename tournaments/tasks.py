@@ -35,7 +35,7 @@ def schedule_standings(event_id: int) -> None:
     name="troef.compute_standings",
     # A lock timeout on a busy database is worth a few retries through the broker; without a
     # broker the task runs in-process and a retry has nowhere to go.
-    autoretry_for=(OperationalError,) if settings.CELERY_BROKER_URL else (),
+    autoretry_for=() if settings.CELERY_TASK_ALWAYS_EAGER else (OperationalError,),
     max_retries=3,
     retry_backoff=True,
 )
