@@ -191,3 +191,23 @@ def test_two_writers_of_the_same_result_one_wins_and_the_other_is_told(
     winner = next(pk for pk, outcome in outcomes.items() if outcome == "saved")
     assert saved.notation == lines[winner]
     assert Round.objects.get(event=running, number=1).status == Round.Status.OPEN
+
+
+def test_a_wiezen_result_must_use_the_turned_up_trump(td: User) -> None:
+    from tests.tournaments.conftest import make_settings, register
+    from tournaments.services import events
+
+    event = events.create_event(
+        td, make_settings(slug="wiezen", game="wiezen", ruleset_name="iwwa-wiezen")
+    )
+    register(td, event, 4)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    table, board = first_table(event)
+    assert board.trump_card
+    turned = board.trump_card[0]
+    other = next(s for s in "HDCS" if s != turned)
+    with pytest.raises(UserError) as caught:
+        results.record_result(td, table, board, f"NE 8{other} 8")
+    assert caught.value.code == "trump_not_turned"

@@ -15,7 +15,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from engine import adjudication
-from engine.cards import SEATS, Seat
+from engine.cards import SEATS, Card, Seat
 from engine.errors import EngineError, ParseError
 from engine.hands import Deal
 from engine.notation import format_result_line, parse_result_line
@@ -71,7 +71,11 @@ def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
         raise UserError(str(exc), code="invalid_result", field=getattr(exc, "field", None)) from exc
     deal = Deal.from_pbn(board.deal)
     warnings: list[str] = []
-    for problem in adjudication.adjudicate(ruleset, result, deal, dealer=Seat[board.dealer]):
+    turned = Card.parse(board.trump_card) if board.trump_card else None
+    problems = adjudication.adjudicate(
+        ruleset, result, deal, dealer=Seat[board.dealer], turned_card=turned
+    )
+    for problem in problems:
         if problem.severity == "impossible":
             raise UserError(problem_message(problem), code=problem.code, field=problem.field)
         warnings.append(problem_message(problem))
