@@ -6,6 +6,13 @@ from tournaments.models import Board, Event, Result
 
 
 class EventSerializer(serializers.ModelSerializer):
+    deal_key = serializers.SerializerMethodField(
+        help_text="the dealing key, once the event is finished and the key revealed"
+    )
+
+    def get_deal_key(self, event: Event) -> str | None:
+        return event.deal_key if event.deal_key_revealed_at else None
+
     class Meta:
         model = Event
         fields = [
@@ -20,6 +27,7 @@ class EventSerializer(serializers.ModelSerializer):
             "boards_per_round",
             "status",
             "deal_commitment",
+            "deal_key",
         ]
 
 

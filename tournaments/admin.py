@@ -44,7 +44,14 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["status", "game"]
     search_fields = ["name", "slug", "venue"]
     filter_horizontal = ["directors"]
-    readonly_fields = ["ruleset_frozen_at", "deal_commitment", "deal_key_revealed_at"]
+    # Status, the frozen ruleset and the deals change through the TD pages, which keep the log.
+    readonly_fields = [
+        "status",
+        "ruleset_toml",
+        "ruleset_frozen_at",
+        "deal_commitment",
+        "deal_key_revealed_at",
+    ]
     inlines = [EntryInline]
 
 
@@ -96,6 +103,9 @@ class ResultAdmin(admin.ModelAdmin):
         # Results are corrected through the entry pages, which add a version and an audit entry.
         return False
 
+    def has_delete_permission(self, request: object, obj: Result | None = None) -> bool:
+        return False
+
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
@@ -128,4 +138,7 @@ class PenaltyAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: object, obj: Penalty | None = None) -> bool:
         # Penalties are cancelled from the board page, which keeps the record and logs why.
+        return False
+
+    def has_delete_permission(self, request: object, obj: Penalty | None = None) -> bool:
         return False

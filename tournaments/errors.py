@@ -26,7 +26,17 @@ class NotAllowedError(UserError):
 
 
 class ConflictError(UserError):
-    """Someone else changed the same thing first; nothing of theirs or ours was lost."""
+    """Someone else changed the same thing first; nothing of theirs or ours was lost.
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    ``current`` describes what is there now (e.g. the version and result), so the writer can
+    look at it and try again against it.
+    """
+
+    def __init__(
+        self, message: str, *, field: str | None = None, current: dict[str, object] | None = None
+    ) -> None:
         super().__init__(message, code="conflict", field=field)
+        self.current = current or {}
+
+    def as_dict(self) -> dict[str, object]:  # type: ignore[override]  # adds "current"
+        return {**super().as_dict(), "current": self.current}

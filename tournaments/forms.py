@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import rulesets
 from tournaments.models import Event
-from tournaments.services.events import EventSettings
+from tournaments.services.events import FROZEN_ONCE_STARTED, EventSettings
 
 
 class EventForm(forms.ModelForm):
@@ -60,13 +60,18 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             self.fields["slug"].disabled = True
             self.initial["tie_break"] = ", ".join(self.instance.tie_break or [])
+            if self.instance.status != Event.Status.DRAFT:
+                for name in FROZEN_ONCE_STARTED:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = _("Fixed since play started.")
 
     def clean_tie_break(self) -> list[str]:
         from engine.comparison import check_tie_break_order
 
         names = [n.strip() for n in self.cleaned_data["tie_break"].split(",") if n.strip()]
-        if not names:
-            return ["total"]
+        if "total" not in names:
+            # The ranking figure always comes first unless the TD places it elsewhere.
+            names.insert(0, "total")
         try:
             return list(check_tie_break_order(names))
         except ValueError as exc:

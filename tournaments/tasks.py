@@ -28,7 +28,7 @@ def schedule_standings(event_id: int) -> None:
     updated = Standings.objects.filter(event_id=event_id).update(requested=F("requested") + 1)
     if not updated:
         Standings.objects.get_or_create(event_id=event_id, defaults={"requested": 1})
-    transaction.on_commit(lambda: compute_standings.delay(event_id))
+    transaction.on_commit(lambda: compute_standings.delay(event_id), robust=True)
 
 
 @shared_task(

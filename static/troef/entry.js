@@ -84,6 +84,11 @@
           return save(input, Object.assign({}, extra, { confirmed: true }));
         }
       }
+      if (error.code === "conflict" && error.current) {
+        // Someone else saved this board first: show what is there now and key against it.
+        tr.dataset.version = error.current.version;
+        input.dataset.saved = error.current.notation;
+      }
       status(tr, error.message + " (" + text.failed + ")", "bad");
       return false;
     });

@@ -18,9 +18,9 @@
     const labels = table.tHead.rows[0].cells;
     head.append(cell("th", labels[0].textContent, true), cell("th", "#", true),
       cell("th", labels[2].textContent), cell("th", labels[3].textContent));
-    const roundLabel = (labels[4] && labels[4].textContent.replace(/\d+$/, "")) || "R";
+    const roundLabel = table.dataset.roundLabel || "R";
     data.rounds.forEach((r) => head.append(cell("th", roundLabel + r, true)));
-    head.append(cell("th", labels[labels.length - 2].textContent, true), cell("th", labels[labels.length - 1].textContent, true));
+    head.append(cell("th", table.dataset.totalLabel, true), cell("th", table.dataset.boardsLabel, true));
     const body = document.createElement("tbody");
     data.rows.forEach((row) => {
       const tr = document.createElement("tr");

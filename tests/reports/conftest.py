@@ -22,7 +22,7 @@ from tournaments.reports.base import RenderedFile
 from tournaments.reports.data import played_line
 from tournaments.reports.documents import renderer_for
 from tournaments.reports.loaders import standings_data
-from tournaments.services import events
+from tournaments.services import events, rounds
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -121,6 +121,11 @@ def documents(django_db_setup: None, django_db_blocker: Any) -> DemoDocuments:
         out.results = Result.objects.filter(event=event, is_current=True).count()
         out.summary = rulesets_summary(event)
         out.commitment = event.deal_commitment
+        # Every round is closed before an event can finish (the key is then revealed).
+        for round_ in event.round_set.order_by("number"):
+            if round_.status == "planned":
+                rounds.open_round(td, round_)
+            rounds.close_round(td, round_)
         events.finish_event(td, event)
         event.refresh_from_db()
         out.key = event.deal_key

@@ -81,11 +81,51 @@ def test_it_reveals_the_key_when_the_event_finishes(
 ) -> None:
     seating.generate_movement(td, event)
     deals.generate_deals(td, event, key=TEST_KEY)
-    rounds.open_round(td, event.round_set.get(number=1))
+    for round_ in event.round_set.order_by("number"):
+        rounds.open_round(td, round_)
+        if round_.number < event.rounds:
+            rounds.close_round(td, round_)
+    with pytest.raises(UserError) as caught:
+        events.finish_event(td, event)
+    assert caught.value.code == "rounds_open"
+    assert Event.objects.get(pk=event.pk).deal_key_revealed_at is None
+    rounds.close_round(td, event.round_set.get(number=event.rounds))
     finished = events.finish_event(td, event)
     assert finished.deal_key_revealed_at is not None
     assert deals.verify(finished, finished.deal_key)
     assert not deals.verify(finished, "0" * 40)
+    with pytest.raises(UserError):
+        rounds.reopen_round(td, event.round_set.get(number=1), reason="too late")
+
+
+def test_the_settings_of_a_started_event_still_save(
+    td: User, event: Event, sixteen: list[object]
+) -> None:
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    event.refresh_from_db()
+    frozen = event.ruleset_toml
+    changed = events.update_event(
+        td, event, make_settings(venue="Zaal Nieuw", rounds=9, ruleset_toml="x", comparison="datum")
+    )
+    assert changed.venue == "Zaal Nieuw"
+    assert changed.rounds == 4
+    assert changed.ruleset_toml == frozen
+    assert changed.comparison == "datum"
+
+
+def test_changing_the_shape_of_a_draft_asks_for_a_new_movement_and_deals(
+    td: User, event: Event, sixteen: list[object]
+) -> None:
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    events.update_event(td, event, make_settings(rounds=5))
+    assert not event.boards.exists()
+    assert not event.round_set.filter(tables__isnull=False).exists()
+    with pytest.raises(UserError) as caught:
+        events.start_event(td, event)
+    assert caught.value.code == "not_ready"
 
 
 @pytest.mark.django_db

@@ -120,7 +120,7 @@ def score_sheets(event: Event, round_number: int | None) -> ScoreSheets:
         numbers = {seat: p.number for seat, p in seats[table.pk].items()}
         lines = []
         for link in links[table.pk]:
-            at_table = seating_service.holders(numbers, link.position)
+            at_table = seating_service.holders(numbers, link.position, round_.number)
             result = results.get((table.pk, link.board_id))
             lines.append(
                 SheetBoard(
@@ -128,7 +128,7 @@ def score_sheets(event: Event, round_number: int | None) -> ScoreSheets:
                     board=link.board.number,
                     dealer=link.board.dealer,
                     holders=(at_table["N"], at_table["E"], at_table["S"], at_table["W"]),
-                    out=seating_service.sitting_out(numbers, link.position),
+                    out=seating_service.sitting_out(numbers, link.position, round_.number),
                     played=recorded(result) if result is not None else None,
                 )
             )

@@ -34,7 +34,7 @@ def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
         raise UserError(_("Give the reason."), code="required", field="reason")
-    return reason
+    return results.check_reason(reason)
 
 
 def _percentage(value: Any) -> str:
@@ -124,7 +124,7 @@ def award_weighted(
 def _seat_of(table: Table, board: Board, entry: Entry) -> Seat:
     seats = {s.seat: s.entry_id for s in Seating.objects.filter(table=table)}
     position = table.table_boards.get(board=board).position
-    holders = seating.holders(seats, position)
+    holders = seating.holders(seats, position, table.round.number)
     for seat in SEATS:
         if holders[seat.name] == entry.pk:
             return seat
@@ -158,6 +158,7 @@ def record_penalty(
     entries = seating.holders(
         {s.seat: s.entry_id for s in Seating.objects.filter(table=table)},
         table.table_boards.get(board=board).position,
+        table.round.number,
     )
     points = {s.name: amounts[s.value] for s in SEATS}
     item = Penalty.objects.create(

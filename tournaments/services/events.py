@@ -12,8 +12,22 @@ from django.utils.translation import gettext as _
 from engine.ruleset import Ruleset
 from tournaments import rulesets
 from tournaments.errors import UserError
-from tournaments.models import Event, Round
+from tournaments.models import Event, Round, Seating, Table
 from tournaments.services import audit
+
+# Fixed once play starts: changing them would change scores already given or boards already played.
+FROZEN_ONCE_STARTED = (
+    "game",
+    "ruleset_name",
+    "ruleset_toml",
+    "rounds",
+    "boards_per_round",
+    "board_mode",
+    "seating_mode",
+    "use_all_pass_rule",
+)
+# Settings the movement and the deals are made for.
+PLAN_SHAPING = ("rounds", "boards_per_round", "board_mode", "seating_mode")
 
 
 @dataclass
@@ -98,23 +112,14 @@ def create_event(actor: Any, settings: EventSettings) -> Event:
 def update_event(actor: Any, event: Event, settings: EventSettings, reason: str = "") -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.DRAFT:
-        frozen = {
-            "game",
-            "ruleset_name",
-            "ruleset_toml",
-            "rounds",
-            "boards_per_round",
-            "board_mode",
-        }
-        changed = sorted(k for k in frozen if getattr(event, k) != getattr(settings, k))
-        if changed:
-            raise UserError(
-                _("Play has started: %(fields)s can no longer change.")
-                % {"fields": ", ".join(changed)},
-                code="event_started",
-                field=changed[0],
-            )
-    _check(settings)
+        # Once play has started these stay as they were (the form shows them read-only); the
+        # ruleset is the frozen copy, whatever the form sent back.
+        for key in FROZEN_ONCE_STARTED:
+            setattr(settings, key, getattr(event, key))
+    else:
+        _check(settings)
+    structure_before = {k: getattr(event, k) for k in PLAN_SHAPING}
+    ranking_before = (event.comparison, list(event.tie_break or []))
     before = {k: str(getattr(event, k)) for k in settings.__dict__ if k != "slug"}
     for key, value in settings.__dict__.items():
         if key == "slug":
@@ -124,6 +129,17 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
         event.ruleset_toml = ""
     event.full_clean(exclude=["directors"])
     event.save()
+    if event.status == Event.Status.DRAFT and any(
+        structure_before[k] != getattr(event, k) for k in PLAN_SHAPING
+    ):
+        # The movement and the deals were made for the old shape: they go, and the overview asks
+        # for them again, rather than leaving rounds without seating or boards never dealt.
+        event.boards.all().delete()
+        Table.objects.filter(round__event=event).delete()
+        Seating.objects.filter(round__event=event).delete()
+        event.deal_key = ""
+        event.deal_commitment = ""
+        event.save(update_fields=["deal_key", "deal_commitment"])
     existing = set(event.round_set.values_list("number", flat=True))
     for number in range(1, event.rounds + 1):
         if number not in existing:
@@ -140,6 +156,13 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
         reason=reason,
         data={"changes": changes},
     )
+    if event.status != Event.Status.DRAFT and ranking_before != (
+        event.comparison,
+        list(event.tie_break or []),
+    ):
+        from tournaments.services.results import standings_changed
+
+        standings_changed(event)
     return event
 
 
@@ -149,11 +172,13 @@ def start_event(actor: Any, event: Event) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.DRAFT:
         return event
-    if not event.round_set.filter(tables__isnull=False).exists():
+    if event.round_set.filter(tables__isnull=True).exists():
         raise UserError(
             _("Generate the movement before play starts."), code="not_ready", field="movement"
         )
-    if not event.boards.exists():
+    from tournaments.services.seating import board_total
+
+    if event.boards.count() != board_total(event):
         raise UserError(
             _("Generate the deals before play starts."), code="not_ready", field="deals"
         )
@@ -181,6 +206,14 @@ def finish_event(actor: Any, event: Event) -> Event:
         return event
     if event.status != Event.Status.RUNNING:
         raise UserError(_("The event has not started."), code="not_started")
+    unfinished = event.round_set.exclude(status=Round.Status.CLOSED).order_by("number").first()
+    if unfinished is not None:
+        # Finishing reveals the deal key: never while a board may still be played.
+        raise UserError(
+            _("Round %(n)s is not closed: close every round before finishing the event.")
+            % {"n": unfinished.number},
+            code="rounds_open",
+        )
     event.status = Event.Status.FINISHED
     if event.deal_key and event.deal_key_revealed_at is None:
         event.deal_key_revealed_at = timezone.now()

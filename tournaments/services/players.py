@@ -41,6 +41,10 @@ def _club(name: str) -> Club | None:
     name = name.strip()
     if not name:
         return None
+    if len(name) > 120:
+        raise UserError(
+            _("A club name may have at most 120 characters."), code="too_long", field="club"
+        )
     club = Club.objects.filter(name__iexact=name).first()
     return club or Club.objects.create(name=name)
 
@@ -109,6 +113,7 @@ def register_player(
     federation_number: str = "",
 ) -> Entry:
     """Register a player before play starts (late arrivals go through ``add_late_player``)."""
+    event = _lock(event)
     if event.status != Event.Status.DRAFT:
         raise UserError(_("Play has started: add a late arrival instead."), code="event_started")
     player = _player(first_name, last_name, club, federation_number)
@@ -120,7 +125,22 @@ def register_player(
         event=event,
         obj=entry,
     )
+    _seat_again(actor, event)
     return entry
+
+
+def _lock(event: Event) -> Event:
+    # Player numbers are "the highest so far plus one": two registrations at the same moment
+    # would take the same number without this lock.
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _seat_again(actor: Any, event: Event) -> None:
+    """Before play, a movement made for other players is made again for the players now here."""
+    from tournaments.services import seating
+
+    if event.round_set.filter(tables__isnull=False).exists():
+        seating.generate_movement(actor, event)
 
 
 def _header_map(header: list[str]) -> dict[str, int]:
@@ -133,12 +153,14 @@ def _header_map(header: list[str]) -> dict[str, int]:
     return columns
 
 
+@transaction.atomic
 def import_players_csv(actor: Any, event: Event, text: str) -> ImportReport:
     """Register every good row of a CSV file; a bad row is reported with its line number and reason.
 
     The first line is a header naming the columns (first name, last name, club, federation number, in
     English, Dutch or French); commas and semicolons both work as separators.
     """
+    event = _lock(event)
     if event.status != Event.Status.DRAFT:
         raise UserError(_("Play has started: add a late arrival instead."), code="event_started")
     report = ImportReport()
@@ -149,7 +171,17 @@ def import_players_csv(actor: Any, event: Event, text: str) -> ImportReport:
         dialect: Any = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = csv.reader(io.StringIO(text), dialect)
+    try:
+        return _import_rows(actor, event, csv.reader(io.StringIO(text), dialect), report)
+    except csv.Error as exc:
+        raise UserError(
+            _("The file is not a CSV file Troef can read: %(problem)s") % {"problem": exc},
+            code="bad_file",
+            field="file",
+        ) from exc
+
+
+def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> ImportReport:
     header = next(rows)
     columns = _header_map(header)
     if "last_name" not in columns:
@@ -189,6 +221,8 @@ def import_players_csv(actor: Any, event: Event, text: str) -> ImportReport:
         event=event,
         data={"errors": report.errors},
     )
+    if report.added:
+        _seat_again(actor, event)
     return report
 
 
@@ -232,6 +266,7 @@ def add_late_player(
     """Add a player who plays from the next round not yet started, re-planning those rounds."""
     from tournaments.services import seating
 
+    event = _lock(event)
     player = _player(first_name, last_name, club, federation_number)
     first_round = seating.rounds_played(event) + 1
     if first_round > event.rounds:

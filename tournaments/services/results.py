@@ -93,8 +93,27 @@ def _lock_current(table: Table, board: Board) -> Result | None:
     )
 
 
+REASON_LENGTH = 300
+
+
+def check_reason(reason: str) -> str:
+    """A reason as stored with a version or a penalty: at most 300 characters."""
+    reason = reason.strip()
+    if len(reason) > REASON_LENGTH:
+        raise UserError(
+            _("Keep the reason under %(n)s characters.") % {"n": REASON_LENGTH},
+            code="too_long",
+            field="reason",
+        )
+    return reason
+
+
 def _check_open(table: Table) -> None:
-    if table.round.status != Round.Status.OPEN:
+    # Locked so a result cannot slip into a round that someone is closing at the same moment.
+    status = (
+        Round.objects.select_for_update().values_list("status", flat=True).get(pk=table.round_id)
+    )
+    if status != Round.Status.OPEN:
         raise UserError(
             _("Round %(n)s is not in play: start or reopen it first.") % {"n": table.round.number},
             code="round_not_open",
@@ -118,6 +137,7 @@ def record_result(
     else has recorded a newer one since, nothing is written and ``ConflictError`` says so.
     ``confirmed`` acknowledges the warnings of a suspicious result.
     """
+    reason = check_reason(reason)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     check_board_at_table(table, board)
@@ -133,6 +153,10 @@ def record_result(
             )
             % {"b": board.number, "t": table.number, "now": current.notation if current else "—"},
             field="notation",
+            current={
+                "version": current_version,
+                "notation": current.notation if current else "",
+            },
         )
     if (
         current is not None
@@ -254,7 +278,9 @@ def _write(
 def standings_changed(event: Event) -> None:
     """Ask for the standings to be recomputed once the current transaction commits."""
     event_id = event.pk
-    transaction.on_commit(lambda: _standings_changed(event_id))
+    # Robust: a failing recomputation is logged and retried by the next change, never turned into
+    # an error for a save that has already been committed.
+    transaction.on_commit(lambda: _standings_changed(event_id), robust=True)
 
 
 def _standings_changed(event_id: int) -> None:

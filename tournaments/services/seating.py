@@ -109,6 +109,10 @@ def replan(actor: Any, event: Event, *, reason: str = "", seed: int = 0) -> move
         reason=reason,
         data={"seed": seed, "players": len(players)},
     )
+    if event.status != Event.Status.DRAFT:
+        from tournaments.services.results import standings_changed
+
+        standings_changed(event)  # withdrawn and late players show in the standings at once
     return movement
 
 
@@ -272,24 +276,31 @@ def review(event: Event) -> dict[str, Any]:
 FIVE_ROTATION = ("N", "E", "S", "W", "X")
 
 
-def holders(seats: dict[str, Any], position: int) -> dict[str, Any]:
-    """Who holds N, E, S, W on the ``position``-th board (1-based) a table plays.
+def _sitter(position: int, round_number: int) -> str:
+    # The turn moves on from round to round too, so that with any number of boards per round
+    # everyone at a table of five sits out about equally often over the event.
+    return FIVE_ROTATION[(position - 1 + round_number - 1) % 5]
 
-    ``seats`` maps N, E, S, W and, at a table of five, X to the players. At a table of five the
-    player at ``FIVE_ROTATION[(position - 1) % 5]`` sits out that deal and the fifth player takes
-    that seat (when the one sitting out is X, the four others keep their seats).
+
+def holders(seats: dict[str, Any], position: int, round_number: int = 1) -> dict[str, Any]:
+    """Who holds N, E, S, W on the ``position``-th board (1-based) a table plays in a round.
+
+    ``seats`` maps N, E, S, W and, at a table of five, X to the players. At a table of five one
+    player sits out each board, in the order N, E, S, W, X, starting one place further each round;
+    the fifth player takes the seat of the one sitting out (when X sits out, the four others keep
+    their seats).
     """
     if "X" not in seats:
         return {s: seats[s] for s in "NESW"}
     out = {s: seats[s] for s in "NESW"}
-    sitter = FIVE_ROTATION[(position - 1) % 5]
+    sitter = _sitter(position, round_number)
     if sitter != "X":
         out[sitter] = seats["X"]
     return out
 
 
-def sitting_out(seats: dict[str, Any], position: int) -> Any | None:
-    """The player of a table of five who sits out the ``position``-th board, if any."""
+def sitting_out(seats: dict[str, Any], position: int, round_number: int = 1) -> Any | None:
+    """The player of a table of five who sits out the ``position``-th board of a round, if any."""
     if "X" not in seats:
         return None
-    return seats[FIVE_ROTATION[(position - 1) % 5]]
+    return seats[_sitter(position, round_number)]

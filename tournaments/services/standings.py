@@ -26,6 +26,7 @@ from tournaments.models import Event, Penalty, Result, Round, Seating, Standings
 from tournaments.services.seating import holders, sitting_out
 
 SEATS = ("N", "E", "S", "W")
+AWARD_NAMES = frozenset(award.value for award in Award)
 
 
 @dataclass
@@ -119,8 +120,8 @@ def _gather(
             continue
         round_number, table_number = table_info[table_id]
         table_seats = seats_by_table[table_id]
-        at_table = holders(table_seats, place)
-        sitter = sitting_out(table_seats, place)
+        at_table = holders(table_seats, place, round_number)
+        sitter = sitting_out(table_seats, place, round_number)
         if sitter is not None:
             lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
         scores = dict(zip(SEATS, (n, e, s, w), strict=True))
@@ -143,7 +144,7 @@ def _gather(
                 award = data.get("awards", {}).get(seat, "average")
                 entry_value = (
                     awards.artificial(Award(award))
-                    if isinstance(award, str)
+                    if award in AWARD_NAMES
                     else Artificial(Fraction(award))
                 )
                 score = None
@@ -249,8 +250,12 @@ def compute(event: Event) -> dict[str, Any]:
             for r in records
         ]
     order = comparison.check_tie_break_order(event.tie_break or ["total"])
-    active = [r for r in records if r.boards or names[int(r.player)][2] == "active"]
-    placings = comparison.rank(active, order)
+    # Only players with a board to their name are ranked: a late arrival before their first round
+    # is listed after the ranking, not given a place at 50 %.
+    placings = comparison.rank([r for r in records if r.boards], order)
+    waiting = sorted(
+        int(r.player) for r in records if not r.boards and names[int(r.player)][2] == "active"
+    )
     places = 2 if method == Event.Comparison.MATCHPOINTS else 0
     rows = []
     for placing in placings:
@@ -276,6 +281,13 @@ def compute(event: Event) -> dict[str, Any]:
                 "decided_by": placing.decided_by,
             }
         )
+    for number in waiting:
+        name, club, _status = names[number]
+        rows.append(
+            {"place": "", "entry": number, "name": name, "club": club, "withdrawn": False,
+             "total": "", "rounds": {}, "boards": 0, "sat_out": figures[number]["sat_out"],
+             "raw_total": "", "fines": "", "decided_by": None}
+        )  # fmt: skip
     return {
         "method": method,
         "rounds": rounds,

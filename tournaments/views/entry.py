@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
-from tournaments.models import Board, Event, Result, Round, Seating, Table
+from tournaments.models import Board, Event, Result, Round, Seating, Table, TableBoard
 from tournaments.services import events, results, seating
 from tournaments.views.common import director_required
 
@@ -24,13 +24,13 @@ def _table_context(event: Event, table: Table) -> dict[str, Any]:
     rows = []
     for link in table.table_boards.select_related("board").order_by("position"):
         result = current.get(link.board_id)
-        at_table = seating.holders(seats, link.position)
+        at_table = seating.holders(seats, link.position, table.round.number)
         rows.append(
             {
                 "position": link.position,
                 "board": link.board,
                 "holders": [at_table[s] for s in "NESW"],
-                "out": seating.sitting_out(seats, link.position),
+                "out": seating.sitting_out(seats, link.position, table.round.number),
                 "result": result,
                 "version": result.version if result else 0,
             }
@@ -41,21 +41,30 @@ def _table_context(event: Event, table: Table) -> dict[str, Any]:
 @director_required
 def round_overview(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
+    # Three queries whatever the number of tables: the boards, the current results, the tables.
+    boards: dict[int, list[tuple[int, int]]] = {}
+    for table_id, board_id, board_number in (
+        TableBoard.objects.filter(table__round=round_)
+        .order_by("position")
+        .values_list("table_id", "board_id", "board__number")
+    ):
+        boards.setdefault(table_id, []).append((board_id, board_number))
+    entered: dict[int, dict[int, str]] = {}
+    for table_id, board_id, status in Result.objects.filter(
+        table__round=round_, is_current=True
+    ).values_list("table_id", "board_id", "status"):
+        entered.setdefault(table_id, {})[board_id] = status
     tables = []
     for table in round_.tables.order_by("number"):
-        expected = table.table_boards.count()
-        entered = Result.objects.filter(table=table, is_current=True)
+        done = entered.get(table.pk, {})
+        played = boards.get(table.pk, [])
         tables.append(
             {
                 "table": table,
-                "expected": expected,
-                "entered": entered.count(),
-                "unconfirmed": entered.filter(status=Result.Status.ENTERED).count(),
-                "missing": [
-                    link.board.number
-                    for link in table.table_boards.select_related("board").order_by("position")
-                    if not entered.filter(board_id=link.board_id).exists()
-                ],
+                "expected": len(played),
+                "entered": len(done),
+                "unconfirmed": sum(1 for s in done.values() if s == Result.Status.ENTERED),
+                "missing": [n for board_id, n in played if board_id not in done],
             }
         )
     return render(
@@ -96,18 +105,41 @@ def _error(error: UserError) -> JsonResponse:
     return JsonResponse({"error": error.as_dict()}, status=status)
 
 
+def _board(event: Event, data: dict[str, Any]) -> Board:
+    try:
+        number = int(data.get("board", 0))
+    except (TypeError, ValueError):
+        number = 0
+    board = Board.objects.filter(event=event, number=number).first()
+    if board is None:
+        raise UserError(
+            _("Board %(n)s is not one of this event's boards.") % {"n": data.get("board")},
+            code="bad_request",
+            field="board",
+        )
+    return board
+
+
+def _version(data: dict[str, Any]) -> int | None:
+    if "version" not in data:
+        return None
+    try:
+        return int(data["version"])
+    except (TypeError, ValueError):
+        raise UserError(
+            _("The version must be a whole number."), code="bad_request", field="version"
+        ) from None
+
+
 @director_required
 @require_POST
 def check_line(request: HttpRequest, event: Event) -> JsonResponse:
     """Score a result line as it is typed, without saving anything."""
     try:
         data = _payload(request)
-        board = get_object_or_404(Board, event=event, number=int(data.get("board", 0)))
-        checked = results.check(event, board, str(data.get("text", "")))
+        checked = results.check(event, _board(event, data), str(data.get("text", "")))
     except UserError as error:
         return _error(error)
-    except (TypeError, ValueError):
-        return _error(UserError(_("Give a board number."), code="bad_request", field="board"))
     return JsonResponse(
         {
             "scores": dict(zip("NESW", checked.scores, strict=True)),
@@ -125,7 +157,7 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
     table = get_object_or_404(Table, round=round_, number=table_number)
     try:
         data = _payload(request)
-        board = get_object_or_404(Board, event=event, number=int(data.get("board", 0)))
+        board = _board(event, data)
         text = str(data.get("text", ""))
         sheet = data.get("sheet") or None
         if data.get("second"):
@@ -136,15 +168,13 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
                 table,
                 board,
                 text,
-                expected_version=int(data["version"]) if "version" in data else None,
+                expected_version=_version(data),
                 confirmed=bool(data.get("confirmed")),
                 reason=str(data.get("reason", "")),
             )
-        mismatch = results.sheet_mismatch(result, sheet) if sheet else []
     except UserError as error:
         return _error(error)
-    except (TypeError, ValueError, KeyError):
-        return _error(UserError(_("The request is incomplete."), code="bad_request"))
+    mismatch = results.sheet_mismatch(result, sheet) if sheet else []
     return JsonResponse(
         {
             "version": result.version,
