@@ -1,0 +1,107 @@
+"""How the players of one round divide into tables of four, tables of five and byes.
+
+A ``Grouping`` is one round before seats are given: who shares which table, who sits out. Players
+are plain integers here (design points or player numbers); seats come later (``seating``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import MovementError
+
+#: The largest field the planner accepts; beyond it the searches stop being quick.
+MAX_PLAYERS = 400
+#: The most rounds the planner accepts in one movement.
+MAX_ROUNDS = 100
+
+#: One table: four players, or five with the fifth player (who sits out each deal in turn) last.
+Table = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The shape of every round for a number of players.
+
+    ``tables`` counts every table; ``fives`` of them seat a fifth player; ``byes`` players sit out.
+    """
+
+    players: int
+    tables: int
+    fives: int
+    byes: int
+
+    @classmethod
+    def of(cls, players: int, tables_of_five: bool = False) -> Layout:
+        """The layout for ``players``: byes for the players left over, or tables of five."""
+        if players < 4:
+            raise MovementError(f"players: a movement needs at least 4 players, not {players}")
+        if players > MAX_PLAYERS:
+            raise MovementError(
+                f"players: at most {MAX_PLAYERS} players can be planned at once, not {players}"
+            )
+        tables, extra = divmod(players, 4)
+        if not tables_of_five:
+            return cls(players, tables, 0, extra)
+        if extra > tables:
+            raise MovementError(
+                f"players: {players} players cannot sit at tables of four and five "
+                f"({extra} tables of five needed, only {tables} tables); use byes instead"
+            )
+        return cls(players, tables, extra, 0)
+
+    @property
+    def seated(self) -> int:
+        """Players at a table in each round (fifth players included)."""
+        return self.players - self.byes
+
+    @property
+    def key(self) -> str:
+        """``"byes"`` or ``"fives"``: how players beyond a multiple of four are placed."""
+        return "fives" if self.fives else "byes"
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """One round before seating: the tables (fives first, fifth player last) and the byes."""
+
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...] = ()
+
+    def relabel(self, labels: list[int] | tuple[int, ...]) -> Grouping:
+        """The same round with point ``i`` replaced by ``labels[i]``."""
+        return Grouping(
+            tuple(tuple(labels[p] for p in table) for table in self.tables),
+            tuple(labels[p] for p in self.byes),
+        )
+
+
+def pairs_of(table: Table) -> list[tuple[int, int]]:
+    """Every pair of players sharing the table (the fifth player meets the other four)."""
+    return [(a, b) for i, a in enumerate(table) for b in table[i + 1 :]]
+
+
+def counting_bound(layout: Layout) -> int:
+    """An upper bound on rounds without a repeated meeting, from counting alone.
+
+    Each round a player meets three new players (four at a table of five), and no more pairs can
+    meet than exist; with byes, the player who sits out least still plays in most rounds.
+    """
+    n = layout.players
+    # A second round seats each player of a first-round table at a different table; with too few
+    # tables the seats can only be filled from the players who sat out.
+    sizes = [5] * layout.fives + [4] * (layout.tables - layout.fives)
+    if sum(max(0, size - layout.tables) for size in sizes) > layout.byes:
+        return 1
+    pairs_per_round = 6 * (layout.tables - layout.fives) + 10 * layout.fives
+    rounds = 0
+    while True:
+        r = rounds + 1
+        if r * pairs_per_round > n * (n - 1) // 2:
+            break
+        # Byes spread evenly: the luckiest player sits out floor(r * byes / n) times.
+        played = r - (r * layout.byes) // n
+        if 3 * played > n - 1:
+            break
+        rounds = r
+    return max(rounds, 1)
