@@ -147,9 +147,17 @@ def test_it_refuses_a_board_the_table_does_not_play(td: User, running: Event) ->
 def test_standings_follow_each_committed_result(
     td: User, running: Event, django_capture_on_commit_callbacks: object
 ) -> None:
+    from config.celery import app
+
+    # In-process here even when a broker is configured: the worker test covers the broker path.
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
     table, board = first_table(running)
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        results.record_result(td, table, board, a_line_for(board))
+    try:
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            results.record_result(td, table, board, a_line_for(board))
+    finally:
+        app.conf.task_always_eager = previous
     state = Standings.objects.get(event=running)
     assert state.computed == state.requested >= 1
     rows = state.data["rows"]
