@@ -115,10 +115,8 @@ def repair(
         for b, other in enumerate(tables):
             if b == a:
                 continue
-            if fifth_i:
-                candidates = other[4:] if len(other) == 5 else []
-            else:
-                candidates = other[:4]
+            # A fifth player changes places with another fifth player, a seated one with a seated one.
+            candidates = other[4:] if fifth_i else other[:4]
             for j in candidates:
                 delta = sum(meets[j][x] - meets[i][x] + 1 for x in home if x != i)
                 delta += sum(meets[i][y] - meets[j][y] + 1 for y in other if y != j)
@@ -199,7 +197,9 @@ def next_round(
     ties = [rng.random() for _ in everyone]
     if layout.byes:
         count, special = layout.byes, state.sat_out
-        order = sorted(everyone, key=lambda i: (special[i], state.last_sat_out[i], -pressure[i], ties[i]))
+        order = sorted(
+            everyone, key=lambda i: (special[i], state.last_sat_out[i], -pressure[i], ties[i])
+        )
     else:
         count, special = layout.fives, state.fifth
         order = sorted(everyone, key=lambda i: (special[i], -pressure[i], ties[i]))
