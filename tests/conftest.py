@@ -12,10 +12,17 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(autouse=True)
-def _english(settings: Any) -> Iterator[None]:
-    """Tests read English messages; the translations have tests of their own."""
+def _english(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests read English messages; the translations have tests of their own.
+
+    Engine tests need no Django at all: under ``-p no:django`` this does nothing.
+    """
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
     from django.utils import translation
 
+    settings: Any = request.getfixturevalue("settings")
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
