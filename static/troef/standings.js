@@ -20,7 +20,9 @@
       cell("th", labels[2].textContent), cell("th", labels[3].textContent));
     const roundLabel = table.dataset.roundLabel || "R";
     data.rounds.forEach((r) => head.append(cell("th", roundLabel + r, true)));
-    head.append(cell("th", table.dataset.totalLabel, true), cell("th", table.dataset.boardsLabel, true));
+    head.append(cell("th", table.dataset.totalLabel, true));
+    if (table.dataset.pointsLabel) head.append(cell("th", table.dataset.pointsLabel, true));
+    head.append(cell("th", table.dataset.boardsLabel, true));
     const body = document.createElement("tbody");
     data.rows.forEach((row) => {
       const tr = document.createElement("tr");
@@ -31,7 +33,9 @@
       const strong = document.createElement("strong");
       strong.textContent = row.total;
       total.append(strong);
-      tr.append(total, cell("td", row.boards, true));
+      tr.append(total);
+      if (table.dataset.pointsLabel) tr.append(cell("td", row.raw_total, true));
+      tr.append(cell("td", row.boards, true));
       body.append(tr);
     });
     table.tHead.replaceChildren(head);

@@ -56,6 +56,11 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
     return JsonResponse(payload)
 
 
+def _cell(text: str) -> str:
+    """A name as a spreadsheet will not run it: a leading = + - @ would start a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -66,16 +71,18 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     rounds = [str(r) for r in data.get("rounds", [])]
     # Column names stay in English whatever the page's language: programs read this file.
     writer.writerow(
-        ["place", "player", "name", "club", "total", "boards", *[f"round {r}" for r in rounds]]
+        ["place", "player", "name", "club", "total", "points", "boards"]
+        + [f"round {r}" for r in rounds]
     )
     for row in data.get("rows", []):
         writer.writerow(
             [
                 row["place"],
                 row["entry"],
-                row["name"],
-                row["club"],
+                _cell(row["name"]),
+                _cell(row["club"]),
                 row["total"],
+                row.get("raw_total", ""),
                 row["boards"],
                 *[row["rounds"].get(r, "") for r in rounds],
             ]
