@@ -116,3 +116,21 @@ def test_a_fine_comes_off_the_total(td: User, running: Event) -> None:
     assert row["fines"] == "5.00"
     standings.refresh(running.pk)
     assert Standings.objects.get(event=running).computed >= 1
+
+
+def test_an_artificial_score_counts_as_the_players_own_average_in_a_raw_event(
+    td: User, running: Event
+) -> None:
+    Event.objects.filter(pk=running.pk).update(comparison=Event.Comparison.RAW)
+    running.refresh_from_db()
+    table = Table.objects.get(round__event=running, round__number=1, number=1)
+    links = list(table.table_boards.select_related("board").order_by("position"))
+    results.record_result(td, table, links[0].board, "N mis 0")  # N +36
+    results.record_result(td, table, links[1].board, "N mis 0")  # N +36
+    adjustments.award_artificial(
+        td, table, links[2].board, dict.fromkeys("NESW", "average"), reason="board fouled"
+    )
+    north = Seating.objects.get(table=table, seat="N").entry
+    row = rows_by_entry(running)[north.number]
+    assert row["raw_total"] == "72"
+    assert row["total"] == "108"  # 72 over the 2 boards played, scaled to the 3 boards

@@ -220,8 +220,11 @@ def compute(event: Event) -> dict[str, Any]:
                 )
             played_total = sum((value(c) for c in real), Fraction(0))
             total = played_total
-            if sat_out and real:
-                total = played_total * (len(real) + sat_out) / len(real)
+            # Boards sat out and boards with an artificial score count as the player's own
+            # average: raw and datum totals are scaled up to every board of the event.
+            artificial = len(comparisons) - len(real)
+            if (sat_out or artificial) and real:
+                total = played_total * (len(real) + sat_out + artificial) / len(real)
         record = Record(
             player=number,
             total=total,
