@@ -43,6 +43,11 @@ urlpatterns = [
         name="board_ruling",
     ),
     path("<slug:slug>/players/<int:number>/fine/", adjust.player_fine, name="player_fine"),
+    path(
+        "<slug:slug>/rounds/<int:number>/byes/<int:entry_number>/",
+        adjust.bye_score,
+        name="bye_score",
+    ),
     path("<slug:slug>/check/", entry.check_line, name="check_line"),
     path("<slug:slug>/standings/", public.standings, name="standings"),
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),

@@ -134,3 +134,32 @@ def test_an_artificial_score_counts_as_the_players_own_average_in_a_raw_event(
     row = rows_by_entry(running)[north.number]
     assert row["raw_total"] == "72"
     assert row["total"] == "108"  # 72 over the 2 boards played, scaled to the 3 boards
+
+
+def test_a_bye_scores_the_players_own_average_or_the_tds_award(td: User) -> None:
+    from tests.tournaments.conftest import make_settings, register
+    from tournaments.models import SitOutScore
+    from tournaments.services import events
+
+    event = events.create_event(td, make_settings(slug="byes", rounds=2))
+    register(td, event, 5)  # four play, one has a bye each round
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    bye = Seating.objects.get(round__number=1, round__event=event, seat="BYE").entry
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    for link in table.table_boards.select_related("board"):
+        results.record_result(td, table, link.board, "pass", confirmed=True)
+    assert rows_by_entry(event)[bye.number]["boards"] == 0  # own average: nothing counted yet
+    with pytest.raises(UserError):
+        adjustments.score_bye(td, bye, 1, "average_plus", reason="")
+    adjustments.score_bye(td, bye, 1, "average_plus", reason="sat out for the odd number")
+    row = rows_by_entry(event)[bye.number]
+    assert row["total"] == "60.00"
+    assert row["boards"] == 4
+    assert SitOutScore.objects.get(entry=bye).reason == "sat out for the odd number"
+    assert AuditEntry.objects.filter(action="bye.score").exists()
+    seated = Seating.objects.filter(round__number=1, round__event=event).exclude(seat="BYE")[0]
+    with pytest.raises(UserError) as caught:
+        adjustments.score_bye(td, seated.entry, 1, "average", reason="x")
+    assert caught.value.code == "no_bye"

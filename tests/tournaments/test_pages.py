@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.tournaments.conftest import TEST_KEY, register
-from tournaments.models import AuditEntry, Entry, Event, Result, Round
-from tournaments.services import deals, rounds, seating
+from tests.tournaments.conftest import TEST_KEY, make_settings, register
+from tournaments.models import AuditEntry, Entry, Event, Result, Round, Seating
+from tournaments.services import deals, events, rounds, seating
 
 
 @pytest.fixture
@@ -217,3 +217,19 @@ def test_a_td_gives_an_artificial_score_from_the_board_page(
     result = Result.objects.get(board__number=1, table__number=1, table__round__number=1)
     assert result.kind == Result.Kind.ARTIFICIAL
     assert result.reason == "cards misboarded"
+
+
+def test_a_td_scores_a_bye_from_the_round_page(td_client: Client, td: User) -> None:
+    event = events.create_event(td, make_settings(slug="odd", rounds=2))
+    register(td, event, 5)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    bye = Seating.objects.get(round__event=event, round__number=1, seat="BYE").entry
+    page = td_client.get("/events/odd/rounds/1/").content.decode()
+    assert "own average" in page
+    response = td_client.post(
+        f"/events/odd/rounds/1/byes/{bye.number}/", {"award": "average", "reason": "odd number"}
+    )
+    assert response.status_code == 302
+    assert "odd number" in td_client.get("/events/odd/rounds/1/").content.decode()

@@ -1,7 +1,7 @@
 """The tournaments app's data: clubs and players, events and their rounds, seating, boards,
 results (versioned) and the audit log."""
 
-from tournaments.models.adjustments import Penalty
+from tournaments.models.adjustments import Penalty, SitOutScore
 from tournaments.models.audit import AuditEntry
 from tournaments.models.events import (
     Board,
@@ -30,6 +30,7 @@ __all__ = [
     "Round",
     "Seating",
     "Series",
+    "SitOutScore",
     "Standings",
     "Table",
     "TableBoard",

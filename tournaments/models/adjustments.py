@@ -58,3 +58,43 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.offender} ({self.reason})"
+
+
+class SitOutScore(models.Model):
+    """The TD's artificial score for a player who has a bye in a round, with the reason.
+
+    Without one, a bye counts as the player's own average (docs/user-guide.md).
+    """
+
+    class Award(models.TextChoices):
+        AVERAGE_PLUS = "average_plus", _("average-plus (60 %)")
+        AVERAGE = "average", _("average (50 %)")
+        AVERAGE_MINUS = "average_minus", _("average-minus (40 %)")
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="sit_out_scores"
+    )
+    entry = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.CASCADE, related_name="sit_out_scores"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    award = models.CharField(_("score"), max_length=16, choices=Award.choices)
+    reason = models.CharField(_("reason"), max_length=300)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "entry__number"]
+        verbose_name = _("score for a bye")
+        verbose_name_plural = _("scores for byes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="sitoutscore_once_per_round"
+            ),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="sitoutscore_has_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} round {self.round_number}: {self.award}"

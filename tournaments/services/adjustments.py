@@ -26,7 +26,7 @@ from engine.comparison import Award
 from engine.errors import EngineError
 from engine.results import BoardResult, result_from_json
 from tournaments.errors import UserError
-from tournaments.models import Board, Entry, Event, Penalty, Result, Seating, Table
+from tournaments.models import Board, Entry, Event, Penalty, Result, Seating, SitOutScore, Table
 from tournaments.services import audit, events, results, seating
 
 
@@ -232,4 +232,39 @@ def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
         reason=reason,
     )
     results.standings_changed(item.event)
+    return item
+
+
+@transaction.atomic
+def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: str) -> SitOutScore:
+    """Give a player's bye in a round an artificial score (instead of their own average)."""
+    reason = _reason(reason)
+    if award not in SitOutScore.Award.values:
+        raise UserError(
+            _("Choose average-plus, average or average-minus."), code="invalid", field="award"
+        )
+    if not Seating.objects.filter(
+        entry=entry, round__number=round_number, seat=Seating.Seat.BYE
+    ).exists():
+        raise UserError(
+            _("%(name)s has no bye in round %(r)s.") % {"name": entry.player, "r": round_number},
+            code="no_bye",
+            field="entry",
+        )
+    item, _created = SitOutScore.objects.update_or_create(
+        entry=entry,
+        round_number=round_number,
+        defaults={
+            "event": entry.event,
+            "award": award,
+            "reason": reason,
+            "created_by": actor if getattr(actor, "is_authenticated", False) else None,
+        },
+    )
+    audit.record(
+        actor, "bye.score",
+        f"bye of {entry.player.full_name} in round {round_number} scored {award}",
+        event=entry.event, obj=item, reason=reason,
+    )  # fmt: skip
+    results.standings_changed(entry.event)
     return item

@@ -22,7 +22,16 @@ from django.utils import timezone
 
 from engine import comparison
 from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record, Weighted
-from tournaments.models import Event, Penalty, Result, Round, Seating, Standings, TableBoard
+from tournaments.models import (
+    Event,
+    Penalty,
+    Result,
+    Round,
+    Seating,
+    SitOutScore,
+    Standings,
+    TableBoard,
+)
 from tournaments.services.seating import holders, sitting_out
 
 SEATS = ("N", "E", "S", "W")
@@ -72,6 +81,7 @@ def _gather(
     positions: dict[tuple[int, int], int] = {}
     expected: dict[int, int] = defaultdict(int)  # board number -> tables that play it
     boards_in_round: dict[int, int] = defaultdict(int)
+    round_boards: dict[int, set[int]] = defaultdict(set)
     for table_id, board_id, board_number, position in TableBoard.objects.filter(
         table_id__in=list(seats_by_table)
     ).values_list("table_id", "board_id", "board__number", "position"):
@@ -79,17 +89,45 @@ def _gather(
         expected[board_number] += 1
         round_number = table_info[table_id][0]
         boards_in_round[round_number] = max(boards_in_round[round_number], position)
+        round_boards[round_number].add(board_number)
 
     lines: dict[int, PlayerLine] = {
         number: PlayerLine(number) for number in event.entries.values_list("number", flat=True)
     }
+    awards = ArtificialScores()
+    # A bye counts as the player's own average, unless the TD gave it a score (with a reason).
+    bye_awards = {
+        (number, round_number): award
+        for number, round_number, award in SitOutScore.objects.filter(event=event).values_list(
+            "entry__number", "round_number", "award"
+        )
+    }
     for round_number, numbers in byes.items():
         for number in numbers:
-            lines[number].sat_out[round_number] = boards_in_round.get(
-                round_number, event.boards_per_round
-            )
+            award = bye_awards.get((number, round_number))
+            if award is None:
+                lines[number].sat_out[round_number] = boards_in_round.get(
+                    round_number, event.boards_per_round
+                )
+                continue
+            percentage = awards.percentage(Award(award))
+            for board in sorted(round_boards[round_number]):
+                # At least the top of two results, so a lone table still weighs the award.
+                group_top = comparison.top(max(expected[board], 2))
+                lines[number].played.append(
+                    Played(
+                        number,
+                        round_number,
+                        0,
+                        board,
+                        "",
+                        None,
+                        Artificial(percentage),
+                        "bye",
+                        Comparison(None, percentage * group_top / 100, group_top, percentage, None),
+                    )
+                )
     groups: dict[tuple[int, str], list[Played]] = defaultdict(list)
-    awards = ArtificialScores()
     # Board penalties change the table's scores before the comparison (they move points between
     # the players of that table, as the ruleset says); fines come off the total afterwards.
     board_penalties: dict[tuple[int, int], dict[str, int]] = defaultdict(

@@ -84,3 +84,24 @@ def player_fine(request: HttpRequest, event: Event, number: int) -> HttpResponse
     else:
         messages.success(request, _("Fine recorded for %(name)s.") % {"name": entry.player})
     return redirect("players", slug=event.slug)
+
+
+@director_required
+@require_POST
+def bye_score(request: HttpRequest, event: Event, number: int, entry_number: int) -> HttpResponse:
+    entry = get_object_or_404(Entry, event=event, number=entry_number)
+    try:
+        adjustments.score_bye(
+            request.user,
+            entry,
+            number,
+            request.POST.get("award", ""),
+            request.POST.get("reason", ""),
+        )
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request, _("Score for the bye of %(name)s recorded.") % {"name": entry.player}
+        )
+    return redirect("round_overview", slug=event.slug, number=number)

@@ -11,7 +11,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
-from tournaments.models import Board, Event, Result, Round, Seating, Table, TableBoard
+from tournaments.models import (
+    Board,
+    Event,
+    Result,
+    Round,
+    Seating,
+    SitOutScore,
+    Table,
+    TableBoard,
+)
 from tournaments.services import events, results, seating
 from tournaments.views.common import director_required
 
@@ -54,6 +63,9 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
         table__round=round_, is_current=True
     ).values_list("table_id", "board_id", "status"):
         entered.setdefault(table_id, {})[board_id] = status
+    scored = {
+        s.entry_id: s for s in SitOutScore.objects.filter(event=event, round_number=round_.number)
+    }
     tables = []
     for table in round_.tables.order_by("number"):
         done = entered.get(table.pk, {})
@@ -67,10 +79,22 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
                 "missing": [n for board_id, n in played if board_id not in done],
             }
         )
+    byes = [
+        {"entry": s.entry, "score": scored.get(s.entry_id)}
+        for s in Seating.objects.filter(round=round_, seat=Seating.Seat.BYE)
+        .select_related("entry__player")
+        .order_by("entry__number")
+    ]
     return render(
         request,
         "tournaments/round.html",
-        {"event": event, "round": round_, "tables": tables},
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "byes": byes,
+            "awards": SitOutScore.Award.choices,
+        },
     )
 
 
