@@ -172,7 +172,7 @@ def record_penalty(
             "entries": {str(entries[s.name]): amounts[s.value] for s in SEATS},
         },
         reason=reason,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=audit.user_of(actor),
     )
     audit.record(
         actor,
@@ -200,7 +200,7 @@ def record_fine(
         offender=offender,
         points={"total": str(amount)},
         reason=reason,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=audit.user_of(actor),
     )
     audit.record(
         actor,
@@ -258,7 +258,7 @@ def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: s
             "event": entry.event,
             "award": award,
             "reason": reason,
-            "created_by": actor if getattr(actor, "is_authenticated", False) else None,
+            "created_by": audit.user_of(actor),
         },
     )
     audit.record(

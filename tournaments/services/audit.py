@@ -7,6 +7,11 @@ from django.db import models
 from tournaments.models import AuditEntry, Event
 
 
+def user_of(actor: Any) -> Any | None:
+    """The user to store for an actor: ``None`` for the system itself or an anonymous caller."""
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
 def record(
     actor: Any,
     action: str,
@@ -20,7 +25,7 @@ def record(
     """Write one audit entry. ``actor`` is a user, or ``None`` for the system itself."""
     return AuditEntry.objects.create(
         event=event,
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        actor=user_of(actor),
         action=action,
         object_type=obj._meta.model_name or "" if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",

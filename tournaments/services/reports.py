@@ -55,7 +55,7 @@ def request_report(
         round_number=round_number,
         page_size=page_size,
         language=language,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=audit.user_of(actor),
     )
     audit.record(
         actor,

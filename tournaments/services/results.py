@@ -249,7 +249,7 @@ def _write(
                 score_s=s,
                 score_w=w,
                 reason=reason,
-                entered_by=actor if getattr(actor, "is_authenticated", False) else None,
+                entered_by=audit.user_of(actor),
             )
     except IntegrityError as exc:
         # Someone else inserted the first version between our check and our insert.
