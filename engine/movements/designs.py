@@ -8,6 +8,9 @@
   few fixed players; one base round is stored and round r shifts every row by r. A base round that
   uses each "difference" at most once gives ``rounds`` rounds without a repeat. The stored ones
   (``engine/designs/cyclic.json``) were found by search once and are checked by the tests.
+* **Listed designs** (``ListedDesign``): every round written out, for fields where neither a
+  construction nor a cyclic design reaches the known maximum (``engine/designs/listed.json``:
+  32 players in 10 rounds). Each says how it was made and is checked by the tests.
 
 Every design works on points ``0 .. players - 1``; the planner maps points to player numbers.
 """
@@ -110,21 +113,73 @@ class CyclicDesign:
         )
 
 
-def _int(obj: dict[str, object], key: str) -> int:
+@dataclass(frozen=True)
+class ListedDesign:
+    """Rounds without a repeated meeting, every round written out (tables of four, no byes)."""
+
+    players: int
+    layout: str
+    source: str
+    rounds: tuple[Grouping, ...]
+
+    def __post_init__(self) -> None:
+        for number, grouping in enumerate(self.rounds, start=1):
+            points = sorted([p for table in grouping.tables for p in table] + list(grouping.byes))
+            if points != list(range(self.players)):
+                raise MovementError(
+                    f"listed design for {self.players} players: round {number} must hold every "
+                    "point once"
+                )
+
+    def develop(self, count: int | None = None) -> tuple[Grouping, ...]:
+        """The first ``count`` rounds (all of them by default)."""
+        return self.rounds if count is None else self.rounds[:count]
+
+    @classmethod
+    def from_json(cls, obj: dict[str, object]) -> ListedDesign:
+        rounds = obj["rounds"]
+        if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
+            raise MovementError("listed design: rounds must be a list of lists of tables")
+        return cls(
+            players=_int(obj, "players", "listed"),
+            layout=str(obj["layout"]),
+            source=str(obj["source"]),
+            rounds=tuple(
+                Grouping(tuple(tuple(int(p) for p in table) for table in grouping))
+                for grouping in rounds
+            ),
+        )
+
+
+def _int(obj: dict[str, object], key: str, kind: str = "cyclic") -> int:
     value = obj[key]
     if not isinstance(value, int):
-        raise MovementError(f"cyclic design: {key} must be an integer")
+        raise MovementError(f"{kind} design: {key} must be an integer")
     return value
+
+
+def _design_file(name: str) -> dict[str, list[dict[str, object]]]:
+    text = resources.files("engine").joinpath(f"designs/{name}").read_text(encoding="utf-8")
+    data: dict[str, list[dict[str, object]]] = json.loads(text)
+    return data
 
 
 @cache
 def stored_designs() -> dict[tuple[int, str], CyclicDesign]:
     """The stored cyclic designs by ``(players, layout key)``."""
-    text = resources.files("engine").joinpath("designs/cyclic.json").read_text(encoding="utf-8")
-    data = json.loads(text)
     designs = {}
-    for obj in data["designs"]:
+    for obj in _design_file("cyclic.json")["designs"]:
         design = CyclicDesign.from_json(obj)
+        designs[design.players, design.layout] = design
+    return designs
+
+
+@cache
+def listed_designs() -> dict[tuple[int, str], ListedDesign]:
+    """The designs written out round by round, by ``(players, layout key)``."""
+    designs = {}
+    for obj in _design_file("listed.json")["designs"]:
+        design = ListedDesign.from_json(obj)
         designs[design.players, design.layout] = design
     return designs
 
@@ -181,6 +236,9 @@ def best_design(layout: Layout) -> Design:
     stored = stored_design(layout)
     if stored is not None:
         candidates.append(Design(f"cyclic design of {stored.rounds} rounds", stored.develop()))
+    listed = listed_designs().get((layout.players, layout.key))
+    if listed is not None:
+        candidates.append(Design(f"{listed.source}, {len(listed.rounds)} rounds", listed.rounds))
     if layout.fives == 0 and layout.byes == 0:
         built = rainbow(layout.players)
         if built is not None:
