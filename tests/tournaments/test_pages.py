@@ -104,6 +104,17 @@ def test_a_csv_import_reports_bad_lines_and_keeps_the_good_ones(
     assert "Émilie" in page
 
 
+def test_the_movement_page_shows_ten_rounds_for_32_players_without_a_repeat(
+    td_client: Client, td: User
+) -> None:
+    event = events.create_event(td, make_settings(slug="thirty-two", rounds=10))
+    register(td, event, 32)
+    assert td_client.post(f"/events/{event.slug}/movement/", {"seed": 3}).status_code == 302
+    page = td_client.get(f"/events/{event.slug}/movement/").content.decode()
+    assert "No two players meet twice." in page
+    assert event.round_set.count() == 10
+
+
 def test_a_td_prepares_and_runs_a_round_through_the_pages(
     td_client: Client, td: User, event: Event
 ) -> None:
