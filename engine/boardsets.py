@@ -15,7 +15,8 @@ Two ways to run the boards of a duplicate event:
   - a fifth player at a table plays that table's boards too, so they count as meeting the set.
 
   Impossible requests raise ``MovementError``: fewer sets (times ``share``) than tables in a round,
-  a player playing more rounds than there are sets, or no assignment found for some round.
+  a player playing more rounds than there are sets, or no assignment found for some round. Each
+  has a code of ``MESSAGES`` and the parameters of its message.
 
 Pure functions: the movement in, a ``BoardPlan`` out.
 """
@@ -23,11 +24,43 @@ Pure functions: the movement in, a ``BoardPlan`` out.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import MovementError
 from engine.movements import Movement
+
+MESSAGES: Mapping[str, str] = {
+    "no_such_table": "round {round}, table {table}: no such table in the plan",
+    "bad_share": "share: 1 (one table per set) or 2 (two tables share a set), not {share}",
+    "too_few_sets_for_tables": (
+        "sets: round {round} has {tables} tables, so at least {need} sets are needed, not {sets}"
+    ),
+    "too_few_sets_for_shared_tables": (
+        "sets: round {round} has {tables} tables, so at least {need} sets are needed when two "
+        "tables share a set, not {sets}"
+    ),
+    "too_few_sets_for_rounds": (
+        "sets: player {player} plays {rounds} rounds, so at least {rounds} sets are needed for "
+        "nobody to meet a board twice, not {sets}"
+    ),
+    "no_set_plan": (
+        "sets: no way found to move {sets} sets so that nobody meets a board twice; this "
+        "movement needs {fewest} sets (or fewer if two tables share a set)"
+    ),
+    "no_shared_set_plan": (
+        "sets: no way found to move {sets} sets so that nobody meets a board twice; this "
+        "movement needs {fewest} sets"
+    ),
+    "plan_rounds_mismatch": "rounds: the board plan has {plan} rounds, the movement {movement}",
+    "plan_tables_mismatch": (
+        "round {round}: the board plan has {plan} tables, the movement {movement}"
+    ),
+    "set_at_tables": "round {round}: set {set} is at {tables} tables at once",
+    "board_twice": "player {player} plays board {board} twice (rounds {first} and {second})",
+    "not_positive": "{name}: must be a whole number of 1 or more, not {value}",
+}
+"""Every code of a board plan's errors and its English message, parameters named in braces."""
 
 #: Restarts of the set assignment (each one shuffles the order in which tables choose).
 _ATTEMPTS = 60
@@ -57,9 +90,7 @@ class BoardPlan:
         try:
             return self.rounds[round - 1][table - 1].boards
         except IndexError:
-            raise MovementError(
-                f"round {round}, table {table}: no such table in the plan"
-            ) from None
+            raise _error("no_such_table", round=round, table=table) from None
 
     @property
     def boards(self) -> int:
@@ -114,15 +145,15 @@ def travelling_sets(
     _check_positive(sets, "sets")
     _check_positive(boards_per_set, "boards_per_set")
     if share not in (1, 2):
-        raise MovementError(
-            f"share: 1 (one table per set) or 2 (two tables share a set), not {share}"
-        )
+        raise _error("bad_share", share=share)
     for plan in movement.rounds:
         if len(plan.tables) > sets * share:
-            need = -(-len(plan.tables) // share)
-            raise MovementError(
-                f"sets: round {plan.round} has {len(plan.tables)} tables, so at least {need} "
-                f"sets are needed{' when two tables share a set' if share == 2 else ''}, not {sets}"
+            raise _error(
+                "too_few_sets_for_shared_tables" if share == 2 else "too_few_sets_for_tables",
+                round=plan.round,
+                tables=len(plan.tables),
+                need=-(-len(plan.tables) // share),
+                sets=sets,
             )
     rounds_played: dict[int, int] = {}
     for plan in movement.rounds:
@@ -131,10 +162,7 @@ def travelling_sets(
                 rounds_played[p] = rounds_played.get(p, 0) + 1
     busiest = max(rounds_played.items(), key=lambda item: (item[1], -item[0]), default=(0, 0))
     if busiest[1] > sets:
-        raise MovementError(
-            f"sets: player {busiest[0]} plays {busiest[1]} rounds, so at least {busiest[1]} sets "
-            f"are needed for nobody to meet a board twice, not {sets}"
-        )
+        raise _error("too_few_sets_for_rounds", player=busiest[0], rounds=busiest[1], sets=sets)
     assignment = _find_assignment(movement, sets, share, seed)
     if assignment is not None:
         rounds = []
@@ -149,11 +177,7 @@ def travelling_sets(
         check_board_plan(movement, board_plan)
         return board_plan
     fewest = fewest_sets(movement, share=share, seed=seed)
-    raise MovementError(
-        f"sets: no way found to move {sets} sets so that nobody meets a board twice; "
-        f"this movement needs {fewest} sets"
-        + (" (or fewer if two tables share a set)" if share == 1 else "")
-    )
+    raise _error("no_set_plan" if share == 1 else "no_shared_set_plan", sets=sets, fewest=fewest)
 
 
 def fewest_sets(movement: Movement, *, share: int = 1, seed: int = 0) -> int:
@@ -268,15 +292,14 @@ def boards_played(movement: Movement, plan: BoardPlan) -> dict[int, list[tuple[i
 def check_board_plan(movement: Movement, plan: BoardPlan) -> None:
     """Raise ``MovementError`` if the plan does not fit the movement or a player meets a board twice."""
     if len(plan.rounds) != len(movement.rounds):
-        raise MovementError(
-            f"rounds: the board plan has {len(plan.rounds)} rounds, the movement "
-            f"{len(movement.rounds)}"
-        )
+        raise _error("plan_rounds_mismatch", plan=len(plan.rounds), movement=len(movement.rounds))
     for round_plan, tables in zip(movement.rounds, plan.rounds, strict=True):
         if len(tables) != len(round_plan.tables):
-            raise MovementError(
-                f"round {round_plan.round}: the board plan has {len(tables)} tables, the movement "
-                f"{len(round_plan.tables)}"
+            raise _error(
+                "plan_tables_mismatch",
+                round=round_plan.round,
+                plan=len(tables),
+                movement=len(round_plan.tables),
             )
         if plan.sets is not None:
             at: dict[int, int] = {}
@@ -285,19 +308,26 @@ def check_board_plan(movement: Movement, plan: BoardPlan) -> None:
                     at[t.board_set] = at.get(t.board_set, 0) + 1
             crowded = [s for s, count in at.items() if count > plan.share]
             if crowded:
-                raise MovementError(
-                    f"round {round_plan.round}: set {crowded[0]} is at {at[crowded[0]]} tables at once"
+                raise _error(
+                    "set_at_tables",
+                    round=round_plan.round,
+                    set=crowded[0],
+                    tables=at[crowded[0]],
                 )
     for player, boards in boards_played(movement, plan).items():
         first_seen: dict[int, int] = {}
         for r, board in boards:
             if board in first_seen and first_seen[board] != r:
-                raise MovementError(
-                    f"player {player} plays board {board} twice (rounds {first_seen[board]} and {r})"
+                raise _error(
+                    "board_twice", player=player, board=board, first=first_seen[board], second=r
                 )
             first_seen.setdefault(board, r)
 
 
 def _check_positive(value: int, name: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MovementError(f"{name}: must be a whole number of 1 or more, not {value!r}")
+        raise _error("not_positive", name=name, value=repr(value))
+
+
+def _error(code: str, **params: str | int) -> MovementError:
+    return MovementError(MESSAGES[code].format(**params), code=code, params=params)

@@ -2,13 +2,34 @@
 
 Every error a caller can cause is a ``ValueError`` subclass with a message that says what to fix,
 so code that only wants "bad input" can catch ``ValueError``.
+
+Errors a person at a keyboard meets (a result line, a result the ruleset refuses, a movement that
+cannot be planned) also carry a stable ``code`` and the ``params`` their message is built from:
+the raising module keeps every code's English format string in its ``MESSAGES``, so an
+application can show the same error in another language. ``code`` is ``None`` for the others.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+Params = Mapping[str, str | int]
+"""The values an error message is built from, by the names of its format string."""
+
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    ``code`` names the message in the raising module's ``MESSAGES`` and ``params`` holds its
+    values, when the error has one; ``str(error)`` is always the English message.
+    """
+
+    def __init__(
+        self, message: str, *, code: str | None = None, params: Params | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: Params = dict(params or {})
 
 
 class ParseError(EngineError):
@@ -17,8 +38,16 @@ class ParseError(EngineError):
     ``position`` is the 0-based index of the offending character in ``text``, when known.
     """
 
-    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        text: str = "",
+        position: int | None = None,
+        *,
+        code: str | None = None,
+        params: Params | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.text = text
         self.position = position
 
@@ -35,8 +64,15 @@ class InvalidResultError(EngineError):
     ``field`` names the offending field of the result (``"level"``, ``"declarers"``, ``"tricks.N"``).
     """
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        *,
+        code: str | None = None,
+        params: Params | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.field = field
 
 

@@ -18,19 +18,21 @@ event's ruleset allows the contract, and whether the tricks add up, is ``engine.
 business. ``format_result_line`` always writes the canonical English short form, and
 ``parse_result_line(format_result_line(r)) == r`` for every result the notation can express.
 Every error is a ``ParseError`` whose ``position`` is the offending character of the line and
-whose message starts with its column and says what was expected there.
+whose message starts with its column and says what was expected there. Its ``code`` and
+``params`` name the message in ``engine.notation_messages.MESSAGES``, for other languages.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import SEATS, Seat, Suit
 from engine.errors import EngineError, InvalidResultError, ParseError
+from engine.notation_messages import MESSAGES, message
 from engine.results import (
     LONE_CONTRACTS,
     PAIR_CONTRACTS,
@@ -45,6 +47,7 @@ __all__ = [
     "GAMES",
     "ISRAELI_LEVELS",
     "LEVELS",
+    "MESSAGES",
     "format_result_line",
     "parse_result_line",
 ]
@@ -195,21 +198,6 @@ _NUMBER_RE: Final = re.compile(r"[0-9]+")
 _STRAY_SEATS_RE: Final = re.compile(r"[nesw,]+(?:\s|$)")
 _SEAT_LETTERS: Final = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W}
 
-_NAMES: Final[dict[Contract, str]] = {
-    Contract.PASS: "pass",
-    Contract.ACCEPT: "acceptance",
-    Contract.SOLO: "solo",
-    Contract.ABONDANCE: "abondance",
-    Contract.SOLO_SLIM: "solo slim",
-    Contract.SMALL_SOLO_SLIM: "small solo slim",
-    Contract.GRAND_SOLO: "grand solo",
-    Contract.TROEL: "troel",
-    Contract.SMALL_MISERE: "small misère",
-    Contract.PICCOLO: "piccolo",
-    Contract.MISERE: "misère",
-    Contract.OPEN_MISERE: "open misère",
-}
-
 
 def _declarer_counts(contract: Contract) -> range:
     if contract in PAIR_CONTRACTS:
@@ -246,17 +234,29 @@ class _Reader:
 
     # -- errors -------------------------------------------------------------------------------
 
-    def error(self, message: str, at: int | None = None) -> ParseError:
-        index = self.origin[self.pos if at is None else at]
-        return ParseError(f"column {index + 1}: {message}", self.text, index)
+    def error(self, code: str, at: int | None = None, **params: str | int) -> ParseError:
+        """The error ``code`` of ``engine.notation_messages`` at ``at`` (the cursor by default)."""
+        return self.error_with(code, params, at)
 
-    def expected(self, what: str, at: int | None = None) -> ParseError:
-        return self.error(f"expected {what}, found {self.found(at)}", at)
+    def error_with(
+        self, code: str, params: Mapping[str, str | int], at: int | None = None
+    ) -> ParseError:
+        """``error`` with the parameters in a mapping; ``column`` is added to them."""
+        index = self.origin[self.pos if at is None else at]
+        params = {"column": index + 1, **params}
+        return ParseError(message(code, params), self.text, index, code=code, params=params)
+
+    def expected(
+        self, code: str, at: int | None = None, params: Mapping[str, str | int] | None = None
+    ) -> ParseError:
+        """An error whose message ends with what was found instead (``found``)."""
+        return self.error_with(code, {"found": self.found(at), **(params or {})}, at)
 
     def found(self, at: int | None = None) -> str:
+        """The word at ``at``, quoted; ``""`` at the end of the line."""
         index = self.origin[self.pos if at is None else at]
         if index >= len(self.text):
-            return "the end of the line"
+            return ""
         end = index
         while end < len(self.text) and not self.text[end].isspace():
             end += 1
@@ -274,47 +274,64 @@ class _Reader:
         while self.pos < len(self.line) and self.line[self.pos].isspace():
             self.pos += 1
 
-    def space_before(self, what: str) -> None:
-        """Require at least one space (the next part is ``what``) and skip the spaces."""
+    def space_before(self, part: str) -> None:
+        """Require at least one space (the next part is ``part``) and skip the spaces.
+
+        The errors are ``space_before_<part>`` and ``missing_<part>``.
+        """
         if not self.at_end() and not self.peek().isspace():
-            raise self.expected(f"a space before {what}")
+            raise self.expected(f"space_before_{part}")
         self.skip_spaces()
         if self.at_end():
-            raise self.expected(what)
+            raise self.error(f"missing_{part}")
 
-    def number(self, what: str, allowed: range) -> int:
+    def number(self, item: str, allowed: range, **params: str | int) -> int:
+        """A number in ``allowed``; the errors are ``expected_<item>``, ``<item>_out_of_range``."""
         match = _NUMBER_RE.match(self.line, self.pos)
         if match is None:
-            raise self.expected(what)
+            raise self.expected(f"expected_{item}", params=params)
         digits = match.group()
         # Four digits are already out of every range; int() of a huge run of digits is slow.
         value = int(digits) if len(digits) <= 4 else allowed.stop
         if value not in allowed:
-            raise self.error(
-                f"expected {what}, found {digits}: it must be {allowed.start} to {allowed.stop - 1}"
-            )
+            limits: dict[str, str | int] = {
+                "number": digits,
+                "low": allowed.start,
+                "high": allowed.stop - 1,
+            }
+            raise self.error_with(f"{item}_out_of_range", {**limits, **params})
         self.pos = match.end()
         return value
 
-    def numbers(self, what: str, labels: Sequence[str], example: str) -> tuple[int, ...]:
-        """One number from 0 to 13 for each label, separated by commas (spaces around are fine)."""
-        count = len(labels)
+    def numbers(
+        self, item: str, items: str, seats: Sequence[Seat], example: str
+    ) -> tuple[int, ...]:
+        """One number from 0 to 13 for each seat, separated by commas (spaces around are fine).
+
+        Each number is read as ``item``; too many or too few are ``too_many_<items>`` and
+        ``too_few_<items>``.
+        """
+        count = len(seats)
+        listed: dict[str, str | int] = {
+            "count": count,
+            "seats": ", ".join(seat.name for seat in seats),
+            "example": example,
+        }
         values: list[int] = []
         while True:
-            values.append(self.number(labels[len(values)], range(0, MAX_TRICKS + 1)))
+            seat = seats[len(values)]
+            values.append(self.number(item, range(0, MAX_TRICKS + 1), seat=seat.name))
             mark = self.pos
             self.skip_spaces()
             if self.peek() != ",":
                 self.pos = mark
                 break
             if len(values) == count:
-                raise self.error(f"expected {count} {what}, e.g. {example}; found more")
+                raise self.error_with(f"too_many_{items}", listed)
             self.pos += 1
             self.skip_spaces()
         if len(values) < count:
-            raise self.error(
-                f"expected {count} {what} separated by commas, e.g. {example}; found {len(values)}"
-            )
+            raise self.error_with(f"too_few_{items}", {**listed, "given": len(values)})
         return tuple(values)
 
     def seats(self) -> tuple[Seat, ...]:
@@ -323,9 +340,9 @@ class _Reader:
         while True:
             seat = _SEAT_LETTERS.get(self.peek())
             if seat is None:
-                raise self.expected("a seat (N, E, S or W)")
+                raise self.expected("expected_seat")
             if seat in seats:
-                raise self.error(f"seat {seat.name} is named twice")
+                raise self.error("seat_twice", seat=seat.name)
             seats.append(seat)
             self.pos += 1
             mark = self.pos
@@ -339,19 +356,22 @@ class _Reader:
                 break
         if not self.at_end() and not self.peek().isspace():
             if self.peek().isalpha():
-                raise self.expected("a seat (N, E, S or W)")
-            raise self.expected("a space after the seats")
+                raise self.expected("expected_seat")
+            raise self.expected("space_after_seats")
         return tuple(seats)
 
-    def suit(self, game: str, after: str) -> Suit | None:
-        """A trump suit; ``None`` is no trump, which only Israeli Whist has."""
+    def suit(self, game: str, missing: str, **params: str | int) -> Suit | None:
+        """A trump suit; ``None`` is no trump, which only Israeli Whist has.
+
+        ``missing`` is the error when there is none: ``expected_trump`` (of a contract),
+        ``expected_trump_after_level`` or, for Israeli Whist, ``expected_israeli_trump``.
+        """
         match = _SUIT_RE.match(self.line, self.pos)
         if match is None:
-            letters = "H, D, C, S or NT" if game == "israeli" else "H, D, C or S"
-            raise self.expected(f"the trump suit ({letters}) {after}")
+            raise self.expected(missing, params=params)
         suit = _SUIT_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group()))]
         if suit is None and game != "israeli":
-            raise self.error("no trump exists only in Israeli Whist; give a suit H, D, C or S")
+            raise self.error("no_trump_not_israeli")
         self.pos = match.end()
         return suit
 
@@ -364,20 +384,17 @@ class _Reader:
                 return doubled, after_all_pass
             match = _FLAG_RE.match(self.line, self.pos)
             if match is None:
-                raise self.expected("dbl, ap or the end of the line")
+                raise self.expected("expected_flag")
             flag = _FLAG_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group()))]
             if flag == "ambiguous":
-                raise self.error(
-                    f"{self.found()} is ambiguous: write dbl when an opponent announced double, "
-                    "or ap when the previous deal was passed out"
-                )
+                raise self.expected("ambiguous_flag")
             if (flag == "dbl" and doubled) or (flag == "ap" and after_all_pass):
-                raise self.error(f"{flag} is given twice")
+                raise self.error("flag_twice", flag=flag)
             doubled = doubled or flag == "dbl"
             after_all_pass = after_all_pass or flag == "ap"
             self.pos = match.end()
             if not self.at_end() and not self.peek().isspace():
-                raise self.expected("a space after the flag")
+                raise self.expected("space_after_flag")
 
 
 def parse_result_line(text: str, game: str = "kleurenwiezen") -> BoardResult | IsraeliResult:
@@ -390,10 +407,7 @@ def parse_result_line(text: str, game: str = "kleurenwiezen") -> BoardResult | I
     reader = _Reader(text)
     reader.skip_spaces()
     if reader.at_end():
-        raise reader.error(
-            "expected a result, found an empty line"
-            + (": e.g. N 7NT 7,2,0,3 6,2,1,4" if game == "israeli" else ": e.g. NE 9H 10 or pass")
-        )
+        raise reader.error("empty_israeli_line" if game == "israeli" else "empty_line")
     if game == "israeli":
         return _parse_israeli(reader)
     return _parse_board(reader, game)
@@ -405,47 +419,43 @@ def _parse_board(reader: _Reader, game: str) -> BoardResult:
     if opening is not None:
         word = _WORD_BY_KEY[_key(re.sub(_SEPARATOR, "", opening.group("word")))]
         if word.contract is not Contract.PASS:
-            raise reader.error(
-                f"expected the declarers' seats (e.g. NE or N,S) before the contract, "
-                f"found {reader.found()}"
-            )
+            raise reader.expected("seats_before_contract")
         reader.pos = opening.end()
         if opening.group("suit"):
-            raise reader.expected("dbl, ap or the end of the line", opening.start("suit"))
+            raise reader.expected("expected_flag", opening.start("suit"))
         doubled, after_all_pass = reader.flags()
         return BoardResult(Contract.PASS, doubled=doubled, after_all_pass=after_all_pass)
 
     declarers = reader.seats()
-    reader.space_before("the contract (e.g. 9H, sol6S, mis)")
+    reader.space_before("contract")
     contract, level, trump = _parse_contract(reader, game)
     counts = _declarer_counts(contract)
     if len(declarers) not in counts:
-        raise reader.error(_declarer_count_problem(contract, counts, len(declarers)), start)
+        raise reader.error(
+            f"declarers_{_declarer_count_kind(counts)}",
+            start,
+            a_contract=contract.value,
+            count=len(declarers),
+        )
 
-    reader.space_before("the tricks won (0 to 13, or ? when not played yet)")
+    reader.space_before("tricks")
     tricks: int | None = None
     declarer_tricks: tuple[int, ...] = ()
     if reader.peek() == "?":
         reader.pos += 1
     elif contract.is_negative:
-        names = [seat.name for seat in declarers]
         declarer_tricks = reader.numbers(
-            "trick counts (" + ", ".join(names) + ")",
-            [f"the tricks won by {name}" for name in names],
-            ",".join("0" for _ in declarers),
+            "declarer_tricks", "trick_counts", declarers, ",".join("0" for _ in declarers)
         )
     else:
-        tricks = reader.number("the tricks won by the declaring side", range(0, MAX_TRICKS + 1))
+        tricks = reader.number("side_tricks", range(0, MAX_TRICKS + 1))
         mark = reader.pos
         reader.skip_spaces()
         if reader.peek() == ",":
-            raise reader.error(
-                f"{_article(contract)} {_NAMES[contract]} takes one trick count, the declaring "
-                "side's together; only misère contracts give each declarer's own"
-            )
+            raise reader.error("one_trick_count", a_contract=contract.value)
         reader.pos = mark
     if not reader.at_end() and not reader.peek().isspace():
-        raise reader.expected("a space after the tricks")
+        raise reader.expected("space_after_tricks")
     doubled, after_all_pass = reader.flags()
     return BoardResult(
         contract=contract,
@@ -466,20 +476,16 @@ def _parse_contract(reader: _Reader, game: str) -> tuple[Contract, int | None, S
     match = _CONTRACT_RE.match(reader.line, reader.pos)
     if match is None:
         if _STRAY_SEATS_RE.match(reader.line, reader.pos):
-            raise reader.error(
-                "expected the contract; several declarers are written together (NE) "
-                "or with commas (N,E), not with spaces"
-            )
-        raise reader.expected("a contract (e.g. 9H, sol6S, abon10D, troel H, slim C, mis, pic)")
+            raise reader.error("seats_with_spaces")
+        raise reader.expected("expected_contract")
     word = _WORD_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group("word")))]
     contract = word.contract
-    name = _NAMES[contract]
     if contract is Contract.PASS:
-        raise reader.error("pass is a line on its own: it takes no seats, contract or tricks")
+        raise reader.error("pass_with_seats")
     glued_suit_at = match.start("suit") if match.group("suit") else None
     reader.pos = match.end("word")
     if glued_suit_at is not None and not contract.has_trump:
-        raise reader.error(f"{_article(contract)} {name} is played without trumps", glued_suit_at)
+        raise reader.error("suit_without_trumps", glued_suit_at, a_contract=contract.value)
 
     level: int | None = None
     if contract in LEVELS:
@@ -487,33 +493,37 @@ def _parse_contract(reader: _Reader, game: str) -> tuple[Contract, int | None, S
         if glued_suit_at is None:
             reader.skip_spaces()
         if glued_suit_at is None and _is_digit(reader.peek()):
-            level = reader.number(f"the level of the {name}", allowed)
+            level = reader.number("level", allowed, the_contract=contract.value)
             reader.skip_spaces()
         elif word.level is not None:
             level = word.level
         else:
             word_part = "" if contract is Contract.ACCEPT else CANONICAL_WORDS[contract]
-            hint = f"{word_part}{allowed.start}S"
-            if contract is Contract.SOLO and game == "wiezen":
-                hint += "; a Wiezen solo for 13 tricks in the turned trump is gsolo"
             raise reader.expected(
-                f"the level of the {name} ({allowed.start} to {allowed.stop - 1}) "
-                f"before the suit, e.g. {hint}"
+                "wiezen_solo_level_before_suit"
+                if contract is Contract.SOLO and game == "wiezen"
+                else "level_before_suit",
+                params={
+                    "the_contract": contract.value,
+                    "low": allowed.start,
+                    "high": allowed.stop - 1,
+                    "example": f"{word_part}{allowed.start}S",
+                },
             )
     trump: Suit | None = None
     if contract.has_trump:
         if contract not in LEVELS:
             reader.skip_spaces()
-        trump = reader.suit(game, f"of the {name}")
+        trump = reader.suit(game, "expected_trump", the_contract=contract.value)
     _end_of_part(reader)
     return contract, level, trump
 
 
 def _parse_bare_accept(reader: _Reader, game: str) -> tuple[Contract, int | None, Suit | None]:
     """An acceptance written as its level and suit alone: ``9H``, ``10 ♠``, ``8 harten``."""
-    level = reader.number("the level of the acceptance", LEVELS[Contract.ACCEPT])
+    level = reader.number("level", LEVELS[Contract.ACCEPT], the_contract=Contract.ACCEPT.value)
     reader.skip_spaces()
-    trump = reader.suit(game, "after the level")
+    trump = reader.suit(game, "expected_trump_after_level")
     _end_of_part(reader)
     return Contract.ACCEPT, level, trump
 
@@ -524,39 +534,32 @@ def _is_digit(char: str) -> bool:
 
 def _end_of_part(reader: _Reader) -> None:
     if not reader.at_end() and not reader.peek().isspace():
-        raise reader.expected("a space after the contract")
+        raise reader.expected("space_after_contract")
 
 
 def _parse_israeli(reader: _Reader) -> IsraeliResult:
     declarer = _SEAT_LETTERS.get(reader.peek())
     if declarer is None:
-        raise reader.expected("the declarer's seat (N, E, S or W), e.g. N 7NT 7,2,0,3 6,2,1,4")
+        raise reader.expected("expected_israeli_declarer")
     reader.pos += 1
     if reader.peek() in _SEAT_LETTERS or reader.peek() == ",":
-        raise reader.error("an Israeli Whist contract has one declarer")
-    reader.space_before("the contract (e.g. 7NT or 9H)")
-    level = reader.number("the contract's level", ISRAELI_LEVELS)
+        raise reader.error("israeli_one_declarer")
+    reader.space_before("israeli_contract")
+    level = reader.number("israeli_level", ISRAELI_LEVELS)
     reader.skip_spaces()
-    trump = reader.suit("israeli", "after the level")
+    trump = reader.suit("israeli", "expected_israeli_trump")
     _end_of_part(reader)
-    order = "N, E, S, W"
-    reader.space_before(f"the four bids in the order {order}")
-    bids = reader.numbers(
-        f"bids ({order})", [f"the bid of {seat.name}" for seat in SEATS], "7,2,0,3"
-    )
-    reader.space_before(f"the four trick counts in the order {order}, or ? when not played yet")
+    reader.space_before("bids")
+    bids = reader.numbers("bid", "bids", SEATS, "7,2,0,3")
+    reader.space_before("player_tricks")
     tricks: tuple[int, ...] | None = None
     if reader.peek() == "?":
         reader.pos += 1
     else:
-        tricks = reader.numbers(
-            f"trick counts ({order})",
-            [f"the tricks of {seat.name}" for seat in SEATS],
-            "6,2,1,4",
-        )
+        tricks = reader.numbers("player_tricks", "trick_counts", SEATS, "6,2,1,4")
     reader.skip_spaces()
     if not reader.at_end():
-        raise reader.expected("the end of the line")
+        raise reader.expected("expected_end")
     return IsraeliResult(
         declarer, level, trump, _four(bids), _four(tricks) if tricks is not None else None
     )
@@ -566,17 +569,15 @@ def _four(values: tuple[int, ...]) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def _article(contract: Contract) -> str:
-    return "an" if _NAMES[contract][0] in "aeiou" else "a"
-
-
-def _declarer_count_problem(contract: Contract, counts: range, found: int) -> str:
-    name = _NAMES[contract]
+def _declarer_count_kind(counts: range) -> str:
+    """How many declarers a contract has, as the end of its error codes (``declarers_two``)."""
     if counts.stop - counts.start == 1:
-        wanted = {0: "no declarers", 1: "one declarer", 2: "two declarers (e.g. NE)"}[counts.start]
-    else:
-        wanted = "one to four declarers (e.g. N or N,S)"
-    return f"{_article(contract)} {name} has {wanted}, found {found}"
+        return {0: "none", 1: "one", 2: "two"}[counts.start]
+    return "one_to_four"
+
+
+def _invalid(code: str, field: str, **params: str | int) -> InvalidResultError:
+    return InvalidResultError(message(code, params), field, code=code, params=params)
 
 
 # -- formatting -------------------------------------------------------------------------------
@@ -616,15 +617,16 @@ def format_result_line(result: BoardResult | IsraeliResult) -> str:
 
 def _format_israeli(result: IsraeliResult) -> str:
     if result.level not in ISRAELI_LEVELS:
-        raise InvalidResultError(
-            f"level must be {ISRAELI_LEVELS.start} to {ISRAELI_LEVELS.stop - 1}", "level"
+        raise _invalid(
+            "israeli_level_range", "level", low=ISRAELI_LEVELS.start, high=ISRAELI_LEVELS.stop - 1
         )
-    for field, values in (("bids", result.bids), ("tricks", result.tricks or ())):
+    for field, code, values in (
+        ("bids", "bids_range", result.bids),
+        ("tricks", "seat_tricks_range", result.tricks or ()),
+    ):
         for seat, value in zip(SEATS, values, strict=False):
             if not 0 <= value <= MAX_TRICKS:
-                raise InvalidResultError(
-                    f"{field}.{seat.name} must be 0 to {MAX_TRICKS}", f"{field}.{seat.name}"
-                )
+                raise _invalid(code, f"{field}.{seat.name}", seat=seat.name, high=MAX_TRICKS)
     trump = "NT" if result.trump is None else result.trump.letter
     bids = ",".join(str(b) for b in result.bids)
     tricks = "?" if result.tricks is None else ",".join(str(t) for t in result.tricks)
@@ -634,48 +636,45 @@ def _format_israeli(result: IsraeliResult) -> str:
 def _check_board_shape(result: BoardResult) -> None:
     contract = result.contract
     if contract is Contract.ISRAELI:
-        raise InvalidResultError(
-            "an Israeli Whist result is an IsraeliResult, not a BoardResult", "contract"
-        )
-    name = _NAMES[contract]
+        raise _invalid("israeli_not_board_result", "contract")
+    token = contract.value
     if contract in LEVELS:
         allowed = LEVELS[contract]
         if result.level not in allowed:
-            raise InvalidResultError(
-                f"the level of {_article(contract)} {name} must be "
-                f"{allowed.start} to {allowed.stop - 1} (got {result.level})",
+            raise _invalid(
+                "contract_level_range",
                 "level",
+                a_contract=token,
+                low=allowed.start,
+                high=allowed.stop - 1,
+                level=str(result.level),
             )
     elif result.level is not None:
-        raise InvalidResultError(f"{_article(contract)} {name} has no level", "level")
+        raise _invalid("contract_has_no_level", "level", a_contract=token)
     if contract.has_trump and result.trump is None:
-        raise InvalidResultError(f"{_article(contract)} {name} needs a trump suit", "trump")
+        raise _invalid("contract_needs_trump", "trump", a_contract=token)
     if not contract.has_trump and result.trump is not None:
-        raise InvalidResultError(f"{_article(contract)} {name} has no trump suit", "trump")
+        raise _invalid("contract_has_no_trump", "trump", a_contract=token)
     counts = _declarer_counts(contract)
     if len(result.declarers) not in counts or len(set(result.declarers)) != len(result.declarers):
-        raise InvalidResultError(
-            _declarer_count_problem(contract, counts, len(result.declarers)) + " (each seat once)",
+        raise _invalid(
+            f"result_declarers_{_declarer_count_kind(counts)}",
             "declarers",
+            a_contract=token,
+            count=len(result.declarers),
         )
     if contract.is_negative:
         if result.tricks is not None:
-            raise InvalidResultError(
-                "a misère contract gives each declarer's tricks in declarer_tricks", "tricks"
-            )
+            raise _invalid("misere_tricks_per_declarer", "tricks")
         if result.declarer_tricks and len(result.declarer_tricks) != len(result.declarers):
-            raise InvalidResultError(
-                "declarer_tricks must give one count for each declarer", "tricks"
-            )
+            raise _invalid("declarer_tricks_count", "tricks")
         counts_to_check: tuple[int, ...] = result.declarer_tricks
     else:
         if result.declarer_tricks:
-            raise InvalidResultError(
-                f"{_article(contract)} {name} has one trick count, in tricks", "tricks"
-            )
+            raise _invalid("one_trick_count_in_tricks", "tricks", a_contract=token)
         if contract is Contract.PASS and result.tricks is not None:
-            raise InvalidResultError("a passed deal has no tricks", "tricks")
+            raise _invalid("pass_has_no_tricks", "tricks")
         counts_to_check = () if result.tricks is None else (result.tricks,)
     for count in counts_to_check:
         if not 0 <= count <= MAX_TRICKS:
-            raise InvalidResultError(f"tricks must be 0 to {MAX_TRICKS} (got {count})", "tricks")
+            raise _invalid("tricks_range", "tricks", high=MAX_TRICKS, count=count)

@@ -13,6 +13,9 @@ The ladder lists the bids from lowest to highest. A step may hold several bids o
 
 Every possible outcome of every bid is evaluated when the ruleset is built, so a table with a
 missing figure is refused at load time, and ``score`` only looks amounts up (``Ruleset.table``).
+
+A contract the ruleset lacks raises ``InvalidResultError`` with the code ``contract_not_allowed``
+of ``MESSAGES`` (params: the ruleset's name, the contract's token and the allowed tokens).
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ __all__ = [
     "AFTER_ALL_PASS",
     "BUILTIN_NAMES",
     "GAMES",
+    "MESSAGES",
     "NO_TRUMP",
     "SHAPES",
     "Bid",
@@ -76,6 +80,12 @@ __all__ = [
 ]
 
 GAMES = ("kleurenwiezen", "wiezen", "israeli")
+MESSAGES: Mapping[str, str] = {
+    "contract_not_allowed": (
+        "the {ruleset} ruleset does not allow {contract}; it allows pass, {contracts}"
+    ),
+}
+"""The English message of a result's contract that the ruleset does not have."""
 BUILTIN_NAMES = (
     "whisthub",
     "whisthub-piccolo",
@@ -190,7 +200,7 @@ class Ruleset:
     def rules(self, contract: Contract) -> ContractRules:
         rules = self._rules.get(contract)
         if rules is None:
-            raise InvalidResultError(self._not_allowed(contract), "contract")
+            raise self._not_allowed(contract)
         return rules
 
     def bid_key(
@@ -210,7 +220,7 @@ class Ruleset:
                     f"(levels {allowed})",
                     "level",
                 )
-            raise InvalidResultError(self._not_allowed(contract), "contract")
+            raise self._not_allowed(contract)
         position = self._positions.get((contract, level))
         if position is None:
             position = self._positions.get((contract, None))
@@ -222,9 +232,16 @@ class Ruleset:
             return (position, 0)
         return (position, self._trump_rank.get(trump, 0))
 
-    def _not_allowed(self, contract: Contract) -> str:
-        allowed = ", ".join(c.value for c in self.allowed_contracts)
-        return f"the {self.name} ruleset does not allow {contract.value}; it allows pass, {allowed}"
+    def _not_allowed(self, contract: Contract) -> InvalidResultError:
+        params = {
+            "ruleset": self.name,
+            "contract": contract.value,
+            "contracts": ", ".join(c.value for c in self.allowed_contracts),
+        }
+        code = "contract_not_allowed"
+        return InvalidResultError(
+            MESSAGES[code].format(**params), "contract", code=code, params=params
+        )
 
     # --- checks -------------------------------------------------------------------------------
 

@@ -4,15 +4,72 @@
 ``"declarers"``, ``"tricks.N"``, ``"bids"`` ...) with a sentence that says what to fix. It checks
 what the ruleset and the count of tricks allow; whether the board's cards make the result
 possible is for ``engine.adjudication``.
+
+Each error's ``code`` is a key of ``MESSAGES`` (or, for a contract the ruleset does not have,
+of ``engine.ruleset.MESSAGES``) and its ``params`` are the values that message names: contracts
+as tokens (``solo_slim``), seats as letters, the ruleset by name.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
 
 from engine.cards import SEATS, Seat
 from engine.errors import InvalidResultError
 from engine.results import AnyResult, BoardResult, Contract, IsraeliResult
 from engine.ruleset import NO_TRUMP, SHAPES, Ruleset
 from engine.schedule import ALL_TRICKS
+
+MESSAGES: Final[Mapping[str, str]] = {
+    "israeli_as_board_result": (
+        "an Israeli Whist result gives the declarer, every player's bid and tricks"
+    ),
+    "pass_with_level": "an all-pass result has no level: nothing was played",
+    "pass_with_trump": "an all-pass result has no trump: nothing was played",
+    "pass_with_declarers": "an all-pass result has no declarers: nothing was played",
+    "pass_with_tricks": "an all-pass result has no tricks: nothing was played",
+    "pass_with_doubled": "an all-pass result has no doubled: nothing was played",
+    "trump_missing": "the trump is missing: {contract} is played with a trump suit (H, D, C or S)",
+    "trump_not_played": "{contract} is played without trumps: leave trump out",
+    "no_announced_double": "the {ruleset} ruleset has no announced double: leave doubled out",
+    "level_not_bid": "{contract} has no level: leave level out",
+    "level_missing": "the level is missing: {contract} is bid at a level ({levels})",
+    "level_not_allowed": (
+        "level {level} is out of range for {contract}: the {ruleset} ruleset allows {levels}"
+    ),
+    "declarer_count": "{contract} has {declarers} declarer, not {count}",
+    "declarers_count": "{contract} has {declarers} declarers, not {count}",
+    "declarers_count_range": "{contract} has {low} to {high} declarers, not {count}",
+    "declarer_twice": "declarers names {seat} twice",
+    "side_tricks_per_declarer": "for {contract}, tricks is one number: the declaring side's tricks",
+    "side_tricks_missing": "tricks is missing: give the declaring side's tricks (0-13)",
+    "side_tricks_range": "tricks {tricks} is out of range: a side wins 0-13 tricks",
+    "negative_tricks_one_number": (
+        'for {contract}, tricks gives each declarer\'s own tricks, e.g. {{"N": 0, "S": 1}}, '
+        "not one number"
+    ),
+    "negative_tricks_missing": "tricks is missing: give each declarer's own tricks",
+    "negative_tricks_declarers": "tricks must give the tricks of every declarer and of no one else",
+    "seat_tricks_out_of_range": "{seat}'s tricks {count} are out of range 0-{most}",
+    "declarer_tricks_total": (
+        "the declarers' tricks add up to {total}, more than the {most} tricks of {contract}"
+    ),
+    "not_israeli_ruleset": (
+        "the {ruleset} ruleset is not Israeli Whist; an israeli result needs an Israeli ruleset"
+    ),
+    "no_such_trump": "the {ruleset} ruleset has no {trump} contract",
+    "seat_bid_out_of_range": "{seat}'s bid {bid} is out of range 0-13",
+    "declarer_bid": "the declarer {seat} bids its contract's level {level}, not {bid}",
+    "bids_total": "the bids add up to 13; the last bid must make the game over or under",
+    "player_tricks_missing": "tricks is missing: give every player's tricks",
+    "tricks_total": "the tricks add up to {total}, not 13",
+}
+"""Every code ``validate`` raises (besides ``contract_not_allowed``) and its English message."""
+
+
+def _invalid(code: str, field: str, **params: str | int) -> InvalidResultError:
+    return InvalidResultError(MESSAGES[code].format(**params), field, code=code, params=params)
 
 
 def validate(ruleset: Ruleset, result: AnyResult, *, played: bool = True) -> None:
@@ -30,10 +87,7 @@ def validate(ruleset: Ruleset, result: AnyResult, *, played: bool = True) -> Non
 def _validate_board(ruleset: Ruleset, result: BoardResult, played: bool) -> None:
     contract = result.contract
     if contract is Contract.ISRAELI:
-        raise InvalidResultError(
-            "an Israeli Whist result gives the declarer, every player's bid and tricks",
-            "contract",
-        )
+        raise _invalid("israeli_as_board_result", "contract")
     if contract is Contract.PASS:
         _validate_pass(result)
         return
@@ -41,32 +95,22 @@ def _validate_board(ruleset: Ruleset, result: BoardResult, played: bool) -> None
     token = contract.value
     _validate_level(ruleset, contract, result.level)
     if contract.has_trump and result.trump is None:
-        raise InvalidResultError(
-            f"the trump is missing: {token} is played with a trump suit (H, D, C or S)", "trump"
-        )
+        raise _invalid("trump_missing", "trump", contract=token)
     if not contract.has_trump and result.trump is not None:
-        raise InvalidResultError(f"{token} is played without trumps: leave trump out", "trump")
+        raise _invalid("trump_not_played", "trump", contract=token)
     _validate_declarers(contract, result.declarers)
     if result.doubled and not ruleset.options.announced_double:
-        raise InvalidResultError(
-            f"the {ruleset.name} ruleset has no announced double: leave doubled out", "doubled"
-        )
+        raise _invalid("no_announced_double", "doubled", ruleset=ruleset.name)
     if contract.is_negative:
         _validate_negative_tricks(contract, result, played)
     else:
         if result.declarer_tricks:
-            raise InvalidResultError(
-                f"for {token}, tricks is one number: the declaring side's tricks", "tricks"
-            )
+            raise _invalid("side_tricks_per_declarer", "tricks", contract=token)
         if result.tricks is None:
             if played:
-                raise InvalidResultError(
-                    "tricks is missing: give the declaring side's tricks (0-13)", "tricks"
-                )
+                raise _invalid("side_tricks_missing", "tricks")
         elif not 0 <= result.tricks <= ALL_TRICKS:
-            raise InvalidResultError(
-                f"tricks {result.tricks} is out of range: a side wins 0-13 tricks", "tricks"
-            )
+            raise _invalid("side_tricks_range", "tricks", tricks=result.tricks)
 
 
 def _validate_pass(result: BoardResult) -> None:
@@ -79,9 +123,7 @@ def _validate_pass(result: BoardResult) -> None:
     )
     for field, is_present in present:
         if is_present:
-            raise InvalidResultError(
-                f"an all-pass result has no {field}: nothing was played", field
-            )
+            raise _invalid(f"pass_with_{field}", field)
 
 
 def _validate_level(ruleset: Ruleset, contract: Contract, level: int | None) -> None:
@@ -89,18 +131,19 @@ def _validate_level(ruleset: Ruleset, contract: Contract, level: int | None) -> 
     token = contract.value
     if not levels:
         if level is not None:
-            raise InvalidResultError(f"{token} has no level: leave level out", "level")
+            raise _invalid("level_not_bid", "level", contract=token)
         return
     allowed = f"{levels[0]}-{levels[-1]}" if len(levels) > 1 else str(levels[0])
     if level is None:
-        raise InvalidResultError(
-            f"the level is missing: {token} is bid at a level ({allowed})", "level"
-        )
+        raise _invalid("level_missing", "level", contract=token, levels=allowed)
     if level not in levels:
-        raise InvalidResultError(
-            f"level {level} is out of range for {token}: the {ruleset.name} ruleset allows "
-            f"{', '.join(map(str, levels))}",
+        raise _invalid(
+            "level_not_allowed",
             "level",
+            level=level,
+            contract=token,
+            ruleset=ruleset.name,
+            levels=", ".join(map(str, levels)),
         )
 
 
@@ -108,86 +151,86 @@ def _validate_declarers(contract: Contract, declarers: tuple[Seat, ...]) -> None
     low, high = SHAPES[contract].declarers
     count = len(declarers)
     if not low <= count <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        raise InvalidResultError(
-            f"{contract.value} has {wanted} declarer{'s' if high > 1 else ''}, not {count}",
-            "declarers",
-        )
+        token = contract.value
+        if low != high:  # the ranges of SHAPES are all "1 to 4"
+            raise _invalid(
+                "declarers_count_range",
+                "declarers",
+                contract=token,
+                low=low,
+                high=high,
+                count=count,
+            )
+        code = "declarers_count" if high > 1 else "declarer_count"
+        raise _invalid(code, "declarers", contract=token, declarers=low, count=count)
     seen: set[Seat] = set()
     for seat in declarers:
         if seat in seen:
-            raise InvalidResultError(f"declarers names {seat.name} twice", "declarers")
+            raise _invalid("declarer_twice", "declarers", seat=seat.name)
         seen.add(seat)
 
 
 def _validate_negative_tricks(contract: Contract, result: BoardResult, played: bool) -> None:
     token = contract.value
     if result.tricks is not None:
-        raise InvalidResultError(
-            f"for {token}, tricks gives each declarer's own tricks, e.g. "
-            '{"N": 0, "S": 1}, not one number',
-            "tricks",
-        )
+        raise _invalid("negative_tricks_one_number", "tricks", contract=token)
     if not result.declarer_tricks:
         if played:
-            raise InvalidResultError("tricks is missing: give each declarer's own tricks", "tricks")
+            raise _invalid("negative_tricks_missing", "tricks")
         return
     if len(result.declarer_tricks) != len(result.declarers):
-        raise InvalidResultError(
-            "tricks must give the tricks of every declarer and of no one else", "tricks"
-        )
+        raise _invalid("negative_tricks_declarers", "tricks")
     in_play = SHAPES[contract].tricks_in_play
     for seat, count in zip(result.declarers, result.declarer_tricks, strict=True):
         if not 0 <= count <= in_play:
-            raise InvalidResultError(
-                f"{seat.name}'s tricks {count} are out of range 0-{in_play}", f"tricks.{seat.name}"
+            raise _invalid(
+                "seat_tricks_out_of_range",
+                f"tricks.{seat.name}",
+                seat=seat.name,
+                count=count,
+                most=in_play,
             )
     total = sum(result.declarer_tricks)
     if total > in_play:
-        raise InvalidResultError(
-            f"the declarers' tricks add up to {total}, more than the {in_play} tricks of {token}",
-            "tricks",
-        )
+        raise _invalid("declarer_tricks_total", "tricks", total=total, most=in_play, contract=token)
 
 
 def _validate_israeli(ruleset: Ruleset, result: IsraeliResult, played: bool) -> None:
     if ruleset.game != "israeli":
-        raise InvalidResultError(
-            f"the {ruleset.name} ruleset is not Israeli Whist; an israeli result needs an "
-            "Israeli ruleset",
-            "contract",
-        )
+        raise _invalid("not_israeli_ruleset", "contract", ruleset=ruleset.name)
     _validate_level(ruleset, Contract.ISRAELI, result.level)
     if result.trump not in ruleset.options.trump_order:
         name = NO_TRUMP if result.trump is None else result.trump.name
-        raise InvalidResultError(f"the {ruleset.name} ruleset has no {name} contract", "trump")
+        raise _invalid("no_such_trump", "trump", ruleset=ruleset.name, trump=name)
     for seat in SEATS:
         bid = result.bids[seat.value]
         if not 0 <= bid <= ALL_TRICKS:
-            raise InvalidResultError(
-                f"{seat.name}'s bid {bid} is out of range 0-13", f"bids.{seat.name}"
-            )
+            raise _invalid("seat_bid_out_of_range", f"bids.{seat.name}", seat=seat.name, bid=bid)
     declarer = result.declarer
     if result.bids[declarer.value] != result.level:
-        raise InvalidResultError(
-            f"the declarer {declarer.name} bids its contract's level {result.level}, "
-            f"not {result.bids[declarer.value]}",
+        raise _invalid(
+            "declarer_bid",
             f"bids.{declarer.name}",
+            seat=declarer.name,
+            level=result.level,
+            bid=result.bids[declarer.value],
         )
     if sum(result.bids) == ALL_TRICKS:
-        raise InvalidResultError(
-            "the bids add up to 13; the last bid must make the game over or under", "bids"
-        )
+        raise _invalid("bids_total", "bids")
     if result.tricks is None:
         if played:
-            raise InvalidResultError("tricks is missing: give every player's tricks", "tricks")
+            raise _invalid("player_tricks_missing", "tricks")
         return
     for seat in SEATS:
         count = result.tricks[seat.value]
         if not 0 <= count <= ALL_TRICKS:
-            raise InvalidResultError(
-                f"{seat.name}'s tricks {count} are out of range 0-13", f"tricks.{seat.name}"
+            raise _invalid(
+                "seat_tricks_out_of_range",
+                f"tricks.{seat.name}",
+                seat=seat.name,
+                count=count,
+                most=ALL_TRICKS,
             )
     total = sum(result.tricks)
     if total != ALL_TRICKS:
-        raise InvalidResultError(f"the tricks add up to {total}, not 13", "tricks")
+        raise _invalid("tricks_total", "tricks", total=total)

@@ -21,7 +21,7 @@ from engine.ruleset import (
     load_ruleset,
     ruleset_to_toml,
 )
-from tournaments.engine_text import contract_name
+from tournaments.engine_text import contract_name, error_message
 from tournaments.errors import UserError
 
 CUSTOM = "custom"
@@ -42,7 +42,7 @@ def parse_custom(document: str, field: str = "ruleset_toml") -> Ruleset:
         return _parse(document)
     except RulesetError as exc:
         raise UserError(
-            _("The ruleset document is broken: %(problem)s") % {"problem": exc},
+            _("The ruleset document is broken: %(problem)s") % {"problem": error_message(exc)},
             code="bad_ruleset",
             field=field,
         ) from exc

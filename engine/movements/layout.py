@@ -2,13 +2,25 @@
 
 A ``Grouping`` is one round before seats are given: who shares which table, who sits out. Players
 are plain integers here (design points or player numbers); seats come later (``seating``).
+A field that cannot be laid out raises ``MovementError`` with a code of ``MESSAGES``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import MovementError
+
+MESSAGES: Mapping[str, str] = {
+    "too_few_players": "players: a movement needs at least 4 players, not {players}",
+    "too_many_players": "players: at most {most} players can be planned at once, not {players}",
+    "tables_of_five_impossible": (
+        "players: {players} players cannot sit at tables of four and five ({fives} tables of "
+        "five needed, only {tables} tables); use byes instead"
+    ),
+}
+"""Every code of a layout's errors and its English message, parameters named in braces."""
 
 #: The largest field the planner accepts; beyond it the searches stop being quick.
 MAX_PLAYERS = 400
@@ -35,19 +47,14 @@ class Layout:
     def of(cls, players: int, tables_of_five: bool = False) -> Layout:
         """The layout for ``players``: byes for the players left over, or tables of five."""
         if players < 4:
-            raise MovementError(f"players: a movement needs at least 4 players, not {players}")
+            raise _error("too_few_players", players=players)
         if players > MAX_PLAYERS:
-            raise MovementError(
-                f"players: at most {MAX_PLAYERS} players can be planned at once, not {players}"
-            )
+            raise _error("too_many_players", most=MAX_PLAYERS, players=players)
         tables, extra = divmod(players, 4)
         if not tables_of_five:
             return cls(players, tables, 0, extra)
         if extra > tables:
-            raise MovementError(
-                f"players: {players} players cannot sit at tables of four and five "
-                f"({extra} tables of five needed, only {tables} tables); use byes instead"
-            )
+            raise _error("tables_of_five_impossible", players=players, fives=extra, tables=tables)
         return cls(players, tables, extra, 0)
 
     @property
@@ -59,6 +66,10 @@ class Layout:
     def key(self) -> str:
         """``"byes"`` or ``"fives"``: how players beyond a multiple of four are placed."""
         return "fives" if self.fives else "byes"
+
+
+def _error(code: str, **params: str | int) -> MovementError:
+    return MovementError(MESSAGES[code].format(**params), code=code, params=params)
 
 
 @dataclass(frozen=True)

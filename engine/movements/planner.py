@@ -4,12 +4,15 @@
 stored design gives for the field (or finds one by a cyclic search for fields beyond the stored
 ones), maps its points to the players (shuffled by the seed), continues round by round with the
 local search when more rounds are asked for than it gives, and finally gives seats.
+
+Impossible requests raise ``MovementError`` with a code of ``MESSAGES`` (or of
+``engine.movements.layout.MESSAGES`` for a field that cannot be laid out).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import MovementError
@@ -19,6 +22,16 @@ from engine.movements.layout import MAX_ROUNDS, Grouping, Layout, counting_bound
 from engine.movements.model import Movement, RoundPlan, TablePlan
 from engine.movements.search import MeetingState, next_round, repair
 from engine.movements.seating import balanced_seats, even_out, seat_counts, seat_map
+
+MESSAGES: Mapping[str, str] = {
+    "played_rounds_out_of_range": "played_rounds: must be between 0 and {most}, not {played}",
+    "fewer_rounds_than_played": "rounds: {rounds} rounds is fewer than the {played} already played",
+    "players_not_a_count": "players: expected a number of players or a list of player numbers",
+    "bad_player_number": "players: player numbers must be whole numbers from 1, not {player}",
+    "players_listed_twice": "players: player(s) {players} are listed more than once",
+    "rounds_out_of_range": "rounds: must be a whole number from 1 to {most}, not {rounds}",
+}
+"""Every code of the planner's errors and its English message, parameters named in braces."""
 
 #: Effort of the cyclic search for fields without a stored design: swap evaluations, roughly.
 _CYCLIC_EFFORT = 600_000
@@ -158,15 +171,11 @@ def replan(
     not made to sit out again before the others have; seats even out over the whole event.
     """
     if not 0 <= played_rounds <= len(movement.rounds):
-        raise MovementError(
-            f"played_rounds: must be between 0 and {len(movement.rounds)}, not {played_rounds}"
-        )
+        raise _error("played_rounds_out_of_range", most=len(movement.rounds), played=played_rounds)
     total = len(movement.rounds) if rounds is None else rounds
     _check_rounds(total)
     if total < played_rounds:
-        raise MovementError(
-            f"rounds: {total} rounds is fewer than the {played_rounds} already played"
-        )
+        raise _error("fewer_rounds_than_played", rounds=total, played=played_rounds)
     fives = movement.tables_of_five if tables_of_five is None else tables_of_five
     roster = _roster(players)
     layout = Layout.of(len(roster), fives)
@@ -226,22 +235,24 @@ def _round_plans(
 
 def _roster(players: int | Sequence[int]) -> tuple[int, ...]:
     if isinstance(players, bool):
-        raise MovementError("players: expected a number of players or a list of player numbers")
+        raise _error("players_not_a_count")
     if isinstance(players, int):
         Layout.of(players)  # says what is wrong with the count
         return tuple(range(1, players + 1))
     roster = tuple(players)
     for p in roster:
         if not isinstance(p, int) or isinstance(p, bool) or p < 1:
-            raise MovementError(f"players: player numbers must be whole numbers from 1, not {p!r}")
+            raise _error("bad_player_number", player=repr(p))
     if len(set(roster)) != len(roster):
         twice = sorted({p for p in roster if roster.count(p) > 1})
-        raise MovementError(f"players: player(s) {twice} are listed more than once")
+        raise _error("players_listed_twice", players=str(twice))
     return tuple(sorted(roster))
 
 
 def _check_rounds(rounds: int) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise MovementError(
-            f"rounds: must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}"
-        )
+        raise _error("rounds_out_of_range", most=MAX_ROUNDS, rounds=repr(rounds))
+
+
+def _error(code: str, **params: str | int) -> MovementError:
+    return MovementError(MESSAGES[code].format(**params), code=code, params=params)

@@ -21,7 +21,7 @@ from engine.hands import Deal
 from engine.notation import format_result_line, parse_result_line
 from engine.results import AnyResult, BoardResult, Contract, result_from_json
 from engine.scoring import score
-from tournaments.engine_text import contract_name, problem_message
+from tournaments.engine_text import contract_name, error_message, problem_message
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import Board, Event, Result, Round, Table
 from tournaments.services import audit, events
@@ -51,9 +51,8 @@ def check(event: Event, board: Board, text: str) -> Checked:
     try:
         result = parse_result_line(text, game=ruleset.game)
     except ParseError as exc:
-        raise UserError(
-            _("%(problem)s") % {"problem": exc}, code="notation", field="notation"
-        ) from exc
+        # Every language keeps the column where the line went wrong (the templates name it).
+        raise UserError(error_message(exc), code="notation", field="notation") from exc
     return check_result(event, board, result)
 
 
@@ -68,7 +67,9 @@ def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
     try:
         scores = score(ruleset, result)
     except EngineError as exc:
-        raise UserError(str(exc), code="invalid_result", field=getattr(exc, "field", None)) from exc
+        raise UserError(
+            error_message(exc), code="invalid_result", field=getattr(exc, "field", None)
+        ) from exc
     deal = Deal.from_pbn(board.deal)
     warnings: list[str] = []
     turned = Card.parse(board.trump_card) if board.trump_card else None

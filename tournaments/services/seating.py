@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from engine import boardsets, movements
 from engine.cards import SEATS
 from engine.errors import MovementError
+from tournaments.engine_text import error_message
 from tournaments.errors import UserError
 from tournaments.models import Board, Entry, Event, Round, Seating, Table, TableBoard
 from tournaments.services import audit
@@ -134,7 +135,7 @@ def _plan(
             played, len(played.rounds), players, rounds=event.rounds, tables_of_five=five, seed=seed
         )
     except MovementError as exc:
-        raise UserError(str(exc), code="movement", field="players") from exc
+        raise UserError(error_message(exc), code="movement", field="players") from exc
 
 
 def _write(event: Event, movement: movements.Movement, *, first_round: int) -> None:
@@ -180,7 +181,7 @@ def board_plan(event: Event) -> boardsets.BoardPlan | None:
             return boardsets.travelling_sets(movement, sets, event.boards_per_round)
         return boardsets.same_boards(movement, event.boards_per_round)
     except MovementError as exc:
-        raise UserError(str(exc), code="board_plan", field="board_mode") from exc
+        raise UserError(error_message(exc), code="board_plan", field="board_mode") from exc
 
 
 def assign_boards(event: Event, *, first_round: int = 1) -> None:
