@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rulesets
-from tournaments.models import Event
+from tournaments.models import Entry, Event
 from tournaments.services.events import FROZEN_ONCE_STARTED, EventSettings
 
 
@@ -133,6 +133,46 @@ class CsvImportForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class FineForm(forms.Form):
+    """A fine for one of the event's players; the amount is read and checked by the view and service."""
+
+    entry = forms.TypedChoiceField(
+        label=_("Player"),
+        coerce=int,
+        error_messages={
+            "required": _("Choose the player to fine."),
+            "invalid_choice": _("Choose one of this event's players."),
+        },
+    )
+    amount = forms.CharField(
+        label=_("Amount"),
+        max_length=20,
+        error_messages={"required": _("Give the amount of the fine.")},
+    )
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, error_messages={"required": _("Give the reason.")}
+    )
+
+    def __init__(self, event: Event, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entries = event.entries.select_related("player")
+        self.entries = {entry.number: entry for entry in entries}
+        entry_field = self.fields["entry"]
+        assert isinstance(entry_field, forms.TypedChoiceField)
+        # An empty first choice: a fine goes to the player the TD picked, never to player 1 by default.
+        entry_field.choices = [("", "—")] + [
+            (number, f"{number}. {entry.player.full_name}")
+            if entry.status == Entry.Status.ACTIVE
+            else (number, f"{number}. {entry.player.full_name} ({entry.get_status_display()})")
+            for number, entry in self.entries.items()
+        ]
+        self.fields["amount"].help_text = (
+            _("Percentage points off the player's total, e.g. 2.5.")
+            if event.comparison == Event.Comparison.MATCHPOINTS
+            else _("Points off the player's total, a whole number.")
+        )
 
 
 class MovementForm(forms.Form):

@@ -43,6 +43,12 @@ urlpatterns = [
         name="board_ruling",
     ),
     path("<slug:slug>/players/<int:number>/fine/", adjust.player_fine, name="player_fine"),
+    path("<slug:slug>/penalties/", adjust.adjustment_list, name="adjustments"),
+    path(
+        "<slug:slug>/penalties/<int:pk>/cancel/",
+        adjust.penalty_cancel,
+        name="penalty_cancel",
+    ),
     path(
         "<slug:slug>/rounds/<int:number>/byes/<int:entry_number>/",
         adjust.bye_score,

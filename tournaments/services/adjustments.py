@@ -7,6 +7,8 @@
 - ``record_penalty``: the ruleset's penalty (a revoke, a troel not announced) for a player at a
   table on a board.
 - ``record_fine``: a deduction from a player's total (late arrival, misconduct).
+- ``cancel_penalty``: withdraw a penalty or fine (an appeal upheld); it stays on record.
+- ``penalties_of``: every penalty and fine of an event, for the TD's list.
 
 Artificial and weighted scores are result versions like any other: they replace the current one
 and the history keeps everything.
@@ -14,6 +16,7 @@ and the history keeps everything.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -22,11 +25,21 @@ from django.utils.translation import gettext as _
 
 from engine.adjudication import penalty as ruleset_penalty
 from engine.cards import SEATS, Seat
-from engine.comparison import Award
+from engine.comparison import Award, display
 from engine.errors import EngineError
 from engine.results import BoardResult, result_from_json
 from tournaments.errors import UserError
-from tournaments.models import Board, Entry, Event, Penalty, Result, Seating, SitOutScore, Table
+from tournaments.models import (
+    AuditEntry,
+    Board,
+    Entry,
+    Event,
+    Penalty,
+    Result,
+    Seating,
+    SitOutScore,
+    Table,
+)
 from tournaments.services import audit, events, results, seating
 
 
@@ -53,6 +66,11 @@ def _percentage(value: Any) -> str:
     if not 0 <= number <= 100:
         raise UserError(_("A percentage is from 0 to 100."), code="invalid", field="awards")
     return str(number)
+
+
+def _places(event: Event) -> int:
+    """Decimals the standings show: percentages to two, points whole."""
+    return 2 if event.comparison == Event.Comparison.MATCHPOINTS else 0
 
 
 @transaction.atomic
@@ -194,6 +212,16 @@ def record_fine(
     reason = _reason(reason)
     if amount <= 0:
         raise UserError(_("A fine is a positive amount."), code="invalid", field="amount")
+    # The standings show percentages to two decimals and points as whole numbers: a fine they
+    # would round is refused rather than shown as something else than was given.
+    if (amount * 10 ** _places(event)).denominator != 1:
+        raise UserError(
+            _("Give the fine with at most two decimals.")
+            if _places(event)
+            else _("Give the fine in whole points: this event's standings show whole points."),
+            code="invalid",
+            field="amount",
+        )
     item = Penalty.objects.create(
         event=event,
         kind="fine",
@@ -233,6 +261,42 @@ def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
     )
     results.standings_changed(item.event)
     return item
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A penalty or fine as the TD's list shows it, with the log entry of its withdrawal."""
+
+    penalty: Penalty
+    seats: list[tuple[str, int]]  # a board penalty: each seat's points on that board
+    amount: str  # a fine: what comes off the total, as the standings show it
+    cancellation: AuditEntry | None
+
+
+def penalties_of(event: Event) -> list[Listed]:
+    """Every penalty and fine of the event, the cancelled ones too, in the order they were given."""
+    cancellations = {
+        entry.object_id: entry
+        for entry in AuditEntry.objects.filter(
+            event=event, action="penalty.cancel", object_type="penalty"
+        )
+        .select_related("actor")
+        .order_by("at", "id")
+    }
+    items = Penalty.objects.filter(event=event).select_related(
+        "offender__player", "table__round", "board", "created_by"
+    )
+    return [
+        Listed(
+            penalty=item,
+            seats=[(seat, int(points)) for seat, points in item.points.get("seats", {}).items()],
+            amount=""
+            if item.board_id is not None
+            else display(Fraction(item.points.get("total", "0")), _places(event)),
+            cancellation=cancellations.get(str(item.pk)) if not item.is_active else None,
+        )
+        for item in items.order_by("created_at", "id")
+    ]
 
 
 @transaction.atomic

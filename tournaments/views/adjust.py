@@ -1,4 +1,8 @@
-"""Director's rulings on a board: artificial and weighted scores, penalties; fines per player."""
+"""Director's rulings on a board: artificial and weighted scores, penalties; fines per player.
+
+The event's list of penalties, fines and scores for byes is where a TD checks them at the end of
+an evening, cancels one when an appeal is upheld, and gives a fine.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,13 @@ from fractions import Fraction
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
-from tournaments.models import Board, Entry, Event, Penalty, Table
+from tournaments.forms import FineForm
+from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
 from tournaments.services import adjustments
 from tournaments.views.common import director_required, show_error
 
@@ -105,3 +110,60 @@ def bye_score(request: HttpRequest, event: Event, number: int, entry_number: int
             request, _("Score for the bye of %(name)s recorded.") % {"name": entry.player}
         )
     return redirect("round_overview", slug=event.slug, number=number)
+
+
+def _kind(item: Penalty) -> str:
+    """A fine, or the ruleset's name of a penalty (its key, such as ``troel_not_announced``)."""
+    return _("fine") if item.board_id is None else item.kind.replace("_", " ")
+
+
+@director_required
+def adjustment_list(request: HttpRequest, event: Event) -> HttpResponse:
+    """Every penalty, fine and score for a bye of the event; a fine is given from here too."""
+    form = FineForm(event, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        entry = form.entries[form.cleaned_data["entry"]]
+        try:
+            amount = _fraction(form.cleaned_data["amount"], "amount")
+            adjustments.record_fine(request.user, event, entry, amount, form.cleaned_data["reason"])
+        except UserError as error:
+            show_error(request, error, form)
+        else:
+            messages.success(request, _("Fine recorded for %(name)s.") % {"name": entry.player})
+            return redirect("adjustments", slug=event.slug)
+    listed = adjustments.penalties_of(event)
+    context = {
+        "event": event,
+        "form": form,
+        "penalties": [{"kind": _kind(row.penalty), "row": row} for row in listed],
+        "active": sum(1 for row in listed if row.penalty.is_active),
+        "byes": SitOutScore.objects.filter(event=event).select_related(
+            "entry__player", "created_by"
+        ),
+    }
+    return render(request, "tournaments/adjustments.html", context)
+
+
+@director_required
+@require_POST
+def penalty_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Withdraw a penalty or fine from the event's list, with the reason."""
+    item = get_object_or_404(Penalty.objects.select_related("offender__player"), event=event, pk=pk)
+    names = {"kind": _kind(item), "name": item.offender.player}
+    if not item.is_active:
+        messages.info(request, _("The %(kind)s of %(name)s was already cancelled.") % names)
+        return redirect("adjustments", slug=event.slug)
+    try:
+        adjustments.cancel_penalty(request.user, item, request.POST.get("reason", ""))
+    except UserError as error:
+        messages.error(
+            request,
+            _("The %(kind)s of %(name)s was not cancelled: %(error)s")
+            % {**names, "error": error.message},
+        )
+    else:
+        messages.success(
+            request,
+            _("The %(kind)s of %(name)s is cancelled; the standings are being updated.") % names,
+        )
+    return redirect("adjustments", slug=event.slug)
