@@ -1,5 +1,6 @@
 // Reports page: while a document is being made, poll its status and move its progress bar; show
-// the download link when it is ready and the reason when it failed.
+// the download link when it is ready and the reason when it failed, and whether the finished file
+// still matches the event (what changed since, if not).
 (function () {
   "use strict";
   const rows = document.querySelectorAll("#reports tr[data-status-url]");
@@ -16,12 +17,38 @@
     error.textContent = data.error || "";
     const finished = data.status === "done" || data.status === "failed";
     bar.hidden = finished;
+    showFreshness(row, data.freshness);
     if (data.download_url) {
       link.href = data.download_url;
       link.querySelector(".filename").textContent = " (" + data.filename + ")";
       link.hidden = false;
     }
     return finished;
+  }
+
+  function showFreshness(row, freshness) {
+    const label = row.querySelector(".freshness");
+    const changes = row.querySelector(".changes");
+    const explanation = row.querySelector(".explanation");
+    const again = row.querySelector("form button");
+    changes.replaceChildren();
+    if (!freshness) {
+      delete row.dataset.freshness;
+      label.hidden = true;
+      explanation.textContent = "";
+      again.classList.add("secondary");
+      return;
+    }
+    row.dataset.freshness = freshness.state;
+    label.textContent = freshness.label;
+    label.hidden = false;
+    freshness.changes.forEach((text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      changes.appendChild(item);
+    });
+    explanation.textContent = freshness.explanation;
+    again.classList.toggle("secondary", freshness.state !== "out_of_date");
   }
 
   function poll(row) {

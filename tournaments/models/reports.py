@@ -46,6 +46,10 @@ class ReportFile(models.Model):
     content_type = models.CharField(max_length=80, blank=True)
     file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
     error = models.TextField(blank=True)
+    # What the stored file was made from (tournaments.reports.fingerprints): a digest of each
+    # part of the event it draws, so the reports page can tell a file that no longer matches the
+    # event. Empty for files made before it was kept.
+    fingerprint = models.JSONField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

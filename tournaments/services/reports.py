@@ -2,23 +2,26 @@
 
 ``request_report`` records the request (and who made it) and queues the job once the transaction
 commits; ``build_report`` is the job's work: it renders, stores the file and keeps ``progress``
-and ``status`` up to date so that the reports page can show a progress bar.
+and ``status`` up to date so that the reports page can show a progress bar. With the file it stores
+the fingerprint of what the document was made from, by which the reports page tells a file that
+no longer matches the event (``tournaments.reports.fingerprints``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.files.base import ContentFile
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.errors import UserError
 from tournaments.models import Event, ReportFile
-from tournaments.reports import documents
+from tournaments.reports import documents, fingerprints
 from tournaments.services import audit
 
 logger = logging.getLogger(__name__)
@@ -121,14 +124,19 @@ def build_report(
     try:
         # In the document's language, so that the reason for a failure is too.
         with translation.override(report.language):
-            renderer = documents.renderer_for(
-                report.event,
-                report.kind,
-                round_number=report.round_number,
-                paper=report.page_size,
-                language=report.language,
-                progress=advance,
-            )
+            with _snapshot():
+                # The data and its fingerprint come from one view of the database: a change
+                # committed while the document is being made shows it as out of date at once.
+                event = Event.objects.get(pk=report.event_id)
+                renderer = documents.renderer_for(
+                    event,
+                    report.kind,
+                    round_number=report.round_number,
+                    paper=report.page_size,
+                    language=report.language,
+                    progress=advance,
+                )
+                fingerprint = fingerprints.take(event, report.kind, report.round_number)
             advance(0, 1)
             rendered = renderer.render()
     except OperationalError:
@@ -140,7 +148,23 @@ def build_report(
         with translation.override(report.language):
             message = _("The document could not be made: %(problem)s") % {"problem": error}
         return _fail(report, message)
+    report.fingerprint = fingerprint
     return _store(report, rendered.filename, rendered.content_type, rendered.content, progress)
+
+
+@contextmanager
+def _snapshot() -> Iterator[None]:
+    """One consistent view of the database for the reads inside (read-only).
+
+    SQLite's transactions read one snapshot already; PostgreSQL's default (read committed) gives
+    each query its own, so the loaders and the fingerprint might see different moments.
+    """
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
 
 
 def _claim(report_id: int) -> ReportFile | None:
@@ -177,7 +201,15 @@ def _store(
     report.progress = 100
     report.finished_at = timezone.now()
     report.save(
-        update_fields=["file", "filename", "content_type", "status", "progress", "finished_at"]
+        update_fields=[
+            "file",
+            "filename",
+            "content_type",
+            "status",
+            "progress",
+            "finished_at",
+            "fingerprint",
+        ]
     )
     if old and old != report.file.name:
         report.file.storage.delete(old)  # the regenerated file replaces the old one

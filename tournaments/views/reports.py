@@ -1,4 +1,8 @@
-"""The reports page: request a round's documents, watch them being made, download them."""
+"""The reports page: request a round's documents, watch them being made, download them.
+
+A finished file that no longer matches the event (re-dealt, re-planned, results corrected since)
+is shown as out of date, with what changed; ``tournaments.reports.fingerprints`` tells.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.errors import UserError
 from tournaments.models import Event, ReportFile
+from tournaments.reports import fingerprints
+from tournaments.reports.fingerprints import Freshness
 from tournaments.services import reports
 from tournaments.views.common import director_required, show_error
 
@@ -41,6 +47,7 @@ class ReportForm(forms.Form):
 
 def _status(event: Event, report: ReportFile) -> dict[str, Any]:
     done = report.status == ReportFile.Status.DONE
+    freshness = fingerprints.check(event, [report]).get(report.pk)
     return {
         "id": report.pk,
         "status": report.status,
@@ -49,7 +56,15 @@ def _status(event: Event, report: ReportFile) -> dict[str, Any]:
         "error": report.error,
         "filename": report.filename,
         "download_url": reverse("report_download", args=[event.slug, report.pk]) if done else None,
+        # Only for a finished file: whether it still matches the event, and what changed since.
+        "freshness": freshness.as_json() if freshness is not None else None,
     }
+
+
+def _rows(event: Event, files: list[ReportFile]) -> list[tuple[ReportFile, Freshness | None]]:
+    """Each file with whether it still matches the event: a few queries for the whole list."""
+    freshness = fingerprints.check(event, files)
+    return [(report, freshness.get(report.pk)) for report in files]
 
 
 @director_required
@@ -77,11 +92,8 @@ def report_list(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("The document is being made."))
             return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
-    context = {
-        "event": event,
-        "form": form,
-        "reports": ReportFile.objects.filter(event=event).select_related("created_by"),
-    }
+    files = list(ReportFile.objects.filter(event=event).select_related("created_by"))
+    context = {"event": event, "form": form, "rows": _rows(event, files)}
     return render(request, "tournaments/reports.html", context)
 
 
@@ -92,7 +104,7 @@ def report_detail(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/reports.html",
-        {"event": event, "reports": [report], "single": report},
+        {"event": event, "rows": _rows(event, [report]), "single": report},
     )
 
 
