@@ -51,7 +51,13 @@ bench: install
 worker: install
 	$(BIN)/celery -A config worker --loglevel=info
 
+# Extract new messages into the Dutch and French catalogs (the site's and the printed documents'),
+# then compile them; translate the new entries in between and run it again.
+MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=engine
 messages: install
+	$(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete $(MAKEMESSAGES_IGNORE) --ignore=tournaments/reports
+	cd tournaments/reports && DJANGO_SETTINGS_MODULE=config.settings PYTHONPATH=$(CURDIR) \
+		$(CURDIR)/$(BIN)/django-admin makemessages -l nl -l fr --no-obsolete
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:
