@@ -431,6 +431,20 @@ ERROR_MESSAGES: dict[str, Promise] = {
 }
 
 
+PENALTY_NAMES: dict[str, Promise] = {
+    "revoke": pgettext_lazy("penalty", "revoke"),
+    "troel_not_announced": pgettext_lazy("penalty", "troel not announced"),
+    "fine": pgettext_lazy("penalty", "fine"),
+}
+
+
+def penalty_name(kind: str) -> str:
+    """A penalty kind in the active language: the built-in kinds translated, a club's own key
+    (from its custom ruleset) as written, with spaces for underscores."""
+    name = PENALTY_NAMES.get(kind)
+    return str(name) if name is not None else kind.replace("_", " ")
+
+
 def contract_name(contract: Contract | str) -> str:
     """A contract's name in the active language (``solo_slim`` is "solo slim" in English)."""
     try:

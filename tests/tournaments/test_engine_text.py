@@ -24,10 +24,16 @@ from django.utils.html import escape
 from django.utils.translation import gettext, pgettext
 
 from engine.errors import EngineError, MovementError, RulesetError
-from engine.ruleset import load_builtin
+from engine.ruleset import BUILTIN_NAMES, load_builtin
 from tests.engine.error_examples import EXAMPLES, SOURCES, raised
 from tests.tournaments.conftest import TEST_KEY, make_settings, register
-from tournaments.engine_text import ERROR_MESSAGES, contract_name, error_message
+from tournaments.engine_text import (
+    ERROR_MESSAGES,
+    PENALTY_NAMES,
+    contract_name,
+    error_message,
+    penalty_name,
+)
 from tournaments.errors import UserError
 from tournaments.models import Event
 from tournaments.services import deals, events, results, rounds, seating
@@ -235,3 +241,12 @@ def test_the_movement_page_gives_a_movement_that_cannot_be_made_in_dutch(td: Use
     assert expected == "[nl] 7 3 1"
     assert escape(expected) in page
     assert not event.round_set.filter(tables__isnull=False).exists()
+
+
+def test_every_built_in_penalty_has_a_name_in_every_language() -> None:
+    kinds = {kind for name in BUILTIN_NAMES for kind in load_builtin(name).penalty_options}
+    assert kinds <= set(PENALTY_NAMES)
+    with translation.override("nl"):
+        assert penalty_name("revoke") == pgettext("penalty", "revoke")
+        assert penalty_name("revoke") != "revoke"
+    assert penalty_name("late_arrival") == "late arrival"  # a club's own key, as written

@@ -4,6 +4,8 @@ from typing import Any
 
 from django import template
 
+from tournaments import engine_text
+
 register = template.Library()
 
 
@@ -17,3 +19,9 @@ def get(mapping: Any, key: Any) -> Any:
         return value
     except AttributeError:
         return None
+
+
+@register.filter
+def penalty_name(kind: str) -> str:
+    """``kind|penalty_name``: a penalty kind in the active language."""
+    return engine_text.penalty_name(kind)

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.engine_text import penalty_name
 from tournaments.errors import UserError
 from tournaments.forms import FineForm
 from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
@@ -113,8 +114,8 @@ def bye_score(request: HttpRequest, event: Event, number: int, entry_number: int
 
 
 def _kind(item: Penalty) -> str:
-    """A fine, or the ruleset's name of a penalty (its key, such as ``troel_not_announced``)."""
-    return _("fine") if item.board_id is None else item.kind.replace("_", " ")
+    """A fine, or the name of the ruleset's penalty (such as "troel not announced")."""
+    return penalty_name("fine" if item.board_id is None else item.kind)
 
 
 @director_required
