@@ -97,7 +97,7 @@ def test_it_lists_every_penalty_fine_and_score_for_a_bye(
     _table, board, _north = north_of_table_one(running)
     assert f"board {board.number}, table 1, round 1" in page
     assert f"/events/{running.slug}/rounds/1/tables/1/boards/{board.number}/" in page
-    assert "N -36 E 12 S 12 W 12" in page
+    assert "N -36 E 12 S 12 W 12" in page  # in seat order, whatever order the database keeps
     assert "arrived late" in page
     assert f"{fine.offender.number}. {fine.offender.player.full_name}" in page
     assert "5.00 off the total" in page
@@ -288,6 +288,17 @@ def test_a_td_gives_a_fine_from_the_list(td_client: Client, td: User, running: E
     ("data", "message"),
     [
         ({"entry": 7, "amount": "two", "reason": "phone rang"}, "two is not a number."),
+        ({"entry": 7, "amount": "1e2", "reason": "phone rang"}, "1e2 is not a number."),
+        ({"entry": 7, "amount": "1/4", "reason": "phone rang"}, "1/4 is not a number."),
+        ({"entry": 7, "amount": "\u0661\u0662", "reason": "phone rang"}, "is not a number."),
+        (
+            {"entry": 7, "amount": "99999999999999999999", "reason": "phone rang"},
+            "99999999999999999999 is not a number.",
+        ),
+        (
+            {"entry": 7, "amount": "150", "reason": "phone rang"},
+            "A fine in a matchpoint event is at most 100 percentage points.",
+        ),
         ({"entry": 7, "amount": "", "reason": "phone rang"}, "Give the amount of the fine."),
         ({"entry": 7, "amount": "0", "reason": "phone rang"}, "A fine is a positive amount."),
         ({"entry": 7, "amount": "-3", "reason": "phone rang"}, "A fine is a positive amount."),
@@ -361,3 +372,14 @@ def test_a_bye_score_lists_its_round_and_a_link_to_change_it(
     page = td_client.get(page_of(running)).content.decode()
     assert score.get_award_display() in page
     assert f'href="/events/{running.slug}/rounds/1/"' in page
+
+
+def test_a_penalty_lists_its_seats_in_seat_order_whatever_the_stored_order(
+    td: User, running: Event
+) -> None:
+    revoke = a_revoke(td, running)
+    seats = revoke.points["seats"]
+    revoke.points = {"seats": {seat: seats[seat] for seat in ("W", "E", "S", "N")}}
+    revoke.save(update_fields=["points"])
+    (listed,) = [row for row in adjustments.penalties_of(running) if row.penalty.pk == revoke.pk]
+    assert [seat for seat, _points in listed.seats] == ["N", "E", "S", "W"]

@@ -362,13 +362,8 @@ class _Reader:
         return {"commitment": self.event.deal_commitment, "boards": sorted(boards)}
 
     def _copies(self, n: int | None) -> Any:
-        # As the hand records' loader counts them: a board needs as many copies as tables play
-        # it at once in a round.
-        at_once = Counter((row[0], row[3]) for row in self.links if n is None or row[0] == n)
-        copies: dict[int, int] = {}
-        for (_round, board), count in at_once.items():
-            copies[board] = max(copies.get(board, 0), count)
-        return sorted(copies.items())
+        plays = ((row[0], row[3]) for row in self.links if n is None or row[0] == n)
+        return sorted(loaders.copies_needed(plays).items())
 
     def _adjustments(self) -> Any:
         penalties = Penalty.objects.filter(

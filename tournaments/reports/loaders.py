@@ -7,6 +7,7 @@ deals yet, a round that does not exist), so the TD is told what to do first.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -145,16 +146,23 @@ def score_sheets(event: Event, round_number: int | None) -> ScoreSheets:
 # --- hand records ---------------------------------------------------------------------------
 
 
+def copies_needed(plays: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """Copies of each board to deal, from (round, board) for every table that plays it.
+
+    A copy serves one table at a time: a board needs as many copies as tables play it at once.
+    """
+    copies: dict[int, int] = {}
+    for (_round, board), count in Counter(plays).items():
+        copies[board] = max(copies.get(board, 0), count)
+    return copies
+
+
 def hand_records(event: Event, round_number: int | None = None) -> HandRecords:
     """The event's boards, or one round's; with how many copies of each board are in play."""
     links = TableBoard.objects.filter(table__round__event=event)
     if round_number is not None:
         links = links.filter(table__round=check_round(event, round_number))
-    # A copy serves one table at a time: a board needs as many copies as tables play it at once.
-    at_once = Counter(links.values_list("table__round__number", "board__number"))
-    copies: dict[int, int] = {}
-    for (_round, board), count in at_once.items():
-        copies[board] = max(copies.get(board, 0), count)
+    copies = copies_needed(links.values_list("table__round__number", "board__number"))
     boards = event.boards.order_by("number")
     if round_number is not None:
         boards = boards.filter(number__in=list(copies))

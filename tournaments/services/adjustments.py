@@ -40,7 +40,7 @@ from tournaments.models import (
     SitOutScore,
     Table,
 )
-from tournaments.services import audit, events, results, seating
+from tournaments.services import audit, events, results, seating, standings
 
 
 def _reason(reason: str) -> str:
@@ -66,11 +66,6 @@ def _percentage(value: Any) -> str:
     if not 0 <= number <= 100:
         raise UserError(_("A percentage is from 0 to 100."), code="invalid", field="awards")
     return str(number)
-
-
-def _places(event: Event) -> int:
-    """Decimals the standings show: percentages to two, points whole."""
-    return 2 if event.comparison == Event.Comparison.MATCHPOINTS else 0
 
 
 @transaction.atomic
@@ -212,12 +207,18 @@ def record_fine(
     reason = _reason(reason)
     if amount <= 0:
         raise UserError(_("A fine is a positive amount."), code="invalid", field="amount")
+    if event.comparison == Event.Comparison.MATCHPOINTS and amount > 100:
+        raise UserError(
+            _("A fine in a matchpoint event is at most 100 percentage points."),
+            code="invalid",
+            field="amount",
+        )
     # The standings show percentages to two decimals and points as whole numbers: a fine they
     # would round is refused rather than shown as something else than was given.
-    if (amount * 10 ** _places(event)).denominator != 1:
+    if (amount * 10 ** standings.decimals(event)).denominator != 1:
         raise UserError(
             _("Give the fine with at most two decimals.")
-            if _places(event)
+            if standings.decimals(event)
             else _("Give the fine in whole points: this event's standings show whole points."),
             code="invalid",
             field="amount",
@@ -273,6 +274,11 @@ class Listed:
     cancellation: AuditEntry | None
 
 
+def _seats(points: dict[str, Any]) -> list[tuple[str, int]]:
+    """A penalty's points per seat in seat order (a JSON column need not keep the order)."""
+    return [(seat.name, int(points[seat.name])) for seat in SEATS if seat.name in points]
+
+
 def penalties_of(event: Event) -> list[Listed]:
     """Every penalty and fine of the event, the cancelled ones too, in the order they were given."""
     cancellations = {
@@ -289,10 +295,10 @@ def penalties_of(event: Event) -> list[Listed]:
     return [
         Listed(
             penalty=item,
-            seats=[(seat, int(points)) for seat, points in item.points.get("seats", {}).items()],
+            seats=_seats(item.points.get("seats", {})),
             amount=""
             if item.board_id is not None
-            else display(Fraction(item.points.get("total", "0")), _places(event)),
+            else display(Fraction(item.points.get("total", "0")), standings.decimals(event)),
             cancellation=cancellations.get(str(item.pk)) if not item.is_active else None,
         )
         for item in items.order_by("created_at", "id")

@@ -211,6 +211,11 @@ def _gather(
     return lines, groups, expected, sorted(started)
 
 
+def decimals(event: Event) -> int:
+    """Decimals the standings show: percentages to two, points whole."""
+    return 2 if event.comparison == Event.Comparison.MATCHPOINTS else 0
+
+
 def compute(event: Event) -> dict[str, Any]:
     """The standings of an event as a JSON-ready document."""
     lines, groups, expected, rounds = _gather(event)
@@ -297,7 +302,7 @@ def compute(event: Event) -> dict[str, Any]:
     waiting = sorted(
         int(r.player) for r in records if not r.boards and names[int(r.player)][2] == "active"
     )
-    places = 2 if method == Event.Comparison.MATCHPOINTS else 0
+    places = decimals(event)
     rows = []
     for placing in placings:
         record = placing.record

@@ -6,6 +6,7 @@ an evening, cancels one when an appeal is upheld, and gives a fine.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from django.contrib import messages
@@ -21,14 +22,17 @@ from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
 from tournaments.services import adjustments
 from tournaments.views.common import director_required, show_error
 
+# A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
+_NUMBER = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?%?")
+
 
 def _fraction(text: str, field: str) -> Fraction:
-    try:
-        return Fraction(text.strip().replace(",", ".").rstrip("%"))
-    except (ValueError, ZeroDivisionError):
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
         raise UserError(
             _("%(value)s is not a number.") % {"value": text}, code="invalid", field=field
-        ) from None
+        )
+    return Fraction(text.replace(",", ".").rstrip("%"))
 
 
 @director_required
