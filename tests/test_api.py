@@ -6,19 +6,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.tournaments.conftest import TEST_KEY, make_settings, register
+from tests.tournaments.conftest import start_event
 from tournaments.models import Event
-from tournaments.services import deals, events, rounds, seating
 
 
 @pytest.fixture
 def running(td: User) -> Event:
-    event = events.create_event(td, make_settings(slug="api-event"))
-    register(td, event, 16)
-    seating.generate_movement(td, event)
-    deals.generate_deals(td, event, key=TEST_KEY)
-    rounds.open_round(td, event.round_set.get(number=1))
-    return Event.objects.get(pk=event.pk)
+    return start_event(td, "api-event", 16)
 
 
 def test_it_lists_events_in_play_and_hides_the_key(client: Client, running: Event) -> None:

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tournaments.models import Entry, Event
-from tournaments.services import events, players
+from tournaments.services import deals, events, players, rounds, seating
 from tournaments.services.events import EventSettings
 
 # Tests deal from a fixed key, so every run plays the same cards.
@@ -49,3 +49,13 @@ def register(td: User, event: Event, count: int) -> list[Entry]:
 @pytest.fixture
 def sixteen(td: User, event: Event) -> list[Entry]:
     return register(td, event, 16)
+
+
+def start_event(td: User, slug: str, count: int) -> Event:
+    """An event of ``count`` players with its movement and deals, round 1 in play."""
+    event = events.create_event(td, make_settings(slug=slug))
+    register(td, event, count)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    return Event.objects.get(pk=event.pk)

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.tournaments.conftest import TEST_KEY, make_settings, register
+from tests.tournaments.conftest import make_settings, register, start_event
 from tournaments.models import (
     AuditEntry,
     Board,
@@ -22,18 +22,13 @@ from tournaments.models import (
     Standings,
     Table,
 )
-from tournaments.services import adjustments, deals, events, results, rounds, seating, standings
+from tournaments.services import adjustments, events, results, standings
 
 
 @pytest.fixture
 def running(td: User) -> Event:
     """Seventeen players: four tables and one bye a round; round 1 is in play."""
-    event = events.create_event(td, make_settings(slug="odd-evening"))
-    register(td, event, 17)
-    seating.generate_movement(td, event)
-    deals.generate_deals(td, event, key=TEST_KEY)
-    rounds.open_round(td, event.round_set.get(number=1))
-    return event
+    return start_event(td, "odd-evening", 17)
 
 
 @pytest.fixture

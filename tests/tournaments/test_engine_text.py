@@ -26,7 +26,7 @@ from django.utils.translation import gettext, pgettext
 from engine.errors import EngineError, MovementError, RulesetError
 from engine.ruleset import BUILTIN_NAMES, load_builtin
 from tests.engine.error_examples import EXAMPLES, SOURCES, raised
-from tests.tournaments.conftest import TEST_KEY, make_settings, register
+from tests.tournaments.conftest import make_settings, register, start_event
 from tournaments.engine_text import (
     ERROR_MESSAGES,
     PENALTY_NAMES,
@@ -36,7 +36,7 @@ from tournaments.engine_text import (
 )
 from tournaments.errors import UserError
 from tournaments.models import Event
-from tournaments.services import deals, events, results, rounds, seating
+from tournaments.services import events, results
 
 ENGLISH = {code: text for messages in SOURCES.values() for code, text in messages.items()}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -122,12 +122,7 @@ def translated(tmp_path: Path, settings: Any) -> None:
 
 @pytest.fixture
 def running(td: User) -> Event:
-    event = events.create_event(td, make_settings(slug="in-play"))
-    register(td, event, 16)
-    seating.generate_movement(td, event)
-    deals.generate_deals(td, event, key=TEST_KEY)
-    rounds.open_round(td, event.round_set.get(number=1))
-    return Event.objects.get(pk=event.pk)
+    return start_event(td, "in-play", 16)
 
 
 def test_every_engine_error_code_has_a_translatable_message_with_the_engines_english() -> None:
