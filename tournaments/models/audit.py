@@ -26,6 +26,10 @@ class AuditEntry(models.Model):
     object_type = models.CharField(max_length=40, blank=True)
     object_id = models.CharField(max_length=40, blank=True)
     summary = models.CharField(_("summary"), max_length=300)
+    # The message in the source language (marked with gettext_noop) and its parameters: pages show
+    # it in the reader's language. ``summary`` is the English text, kept for entries without one.
+    message = models.CharField(max_length=300, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     data = models.JSONField(default=dict, blank=True)
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
@@ -38,3 +42,15 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+    @property
+    def text(self) -> str:
+        """What happened, in the active language."""
+        if not self.message:
+            return self.summary
+        from django.utils.translation import gettext
+
+        try:
+            return gettext(self.message) % self.params
+        except (KeyError, TypeError, ValueError):
+            return self.summary

@@ -123,12 +123,18 @@ class Entry(models.Model):
         ACTIVE = "active", _("playing")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
+    class Role(models.TextChoices):
+        PLAYER = "player", _("player")
+        # A substitute fills a vacant seat for some rounds and is not ranked.
+        SUBSTITUTE = "substitute", _("substitute")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(
         "tournaments.Player", on_delete=models.PROTECT, related_name="entries"
     )
     number = models.PositiveSmallIntegerField(_("player number"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices, default=Role.PLAYER)
     first_round = models.PositiveSmallIntegerField(_("first round played"), default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -189,7 +195,12 @@ class Table(models.Model):
 
 
 class Seating(models.Model):
-    """Where an entry sits in a round: a seat at a table, the fifth chair (X) or a bye."""
+    """Where an entry sits in a round: a seat at a table, the fifth chair (X) or a bye.
+
+    The movement plans seats for the registered players; ``replaces`` keeps whose seat it was in
+    that plan when someone else sits there (a substitute, ``entry`` set) or nobody does (a vacant
+    seat, ``entry`` empty). The plan itself, and so every other seat, stays as it was.
+    """
 
     class Seat(models.TextChoices):
         N = "N", "N"
@@ -203,8 +214,20 @@ class Seating(models.Model):
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings"
     )
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="seatings")
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings"
+    )
     seat = models.CharField(max_length=3, choices=Seat.choices)
+    replaces = models.ForeignKey(
+        Entry,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="replaced_seatings",
+        help_text=_(
+            "The player this seat was planned for, when someone else or nobody sits there."
+        ),
+    )
 
     class Meta:
         ordering = ["round", "table__number", "seat"]
@@ -220,10 +243,23 @@ class Seating(models.Model):
                 | (~models.Q(seat="BYE") & ~models.Q(table=None)),
                 name="seating_bye_has_no_table",
             ),
+            # An empty chair still says whose it was; a bye always has its player.
+            models.CheckConstraint(
+                condition=~models.Q(entry=None)
+                | (~models.Q(replaces=None) & ~models.Q(seat="BYE")),
+                name="seating_vacant_seat_has_its_player",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry} {self.seat}"
+        return f"{self.entry or _('vacant')} {self.seat}"
+
+    @property
+    def planned(self) -> Entry:
+        """The player the movement planned for this seat."""
+        planned = self.replaces or self.entry
+        assert planned is not None
+        return planned
 
 
 class Board(models.Model):

@@ -20,6 +20,11 @@ class Result(models.Model):
         ENTERED = "entered", _("entered")
         CONFIRMED = "confirmed", _("confirmed")
 
+    class SheetStatus(models.TextChoices):
+        NONE = "", _("no difference")
+        OPEN = "open", _("sheet differs")
+        ACCEPTED = "accepted", _("Troef's figure accepted")
+
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results")
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="results")
     board = models.ForeignKey("tournaments.Board", on_delete=models.CASCADE, related_name="results")
@@ -34,6 +39,12 @@ class Result(models.Model):
     score_s = models.IntegerField()
     score_w = models.IntegerField()
     reason = models.CharField(_("reason"), max_length=300, blank=True)
+    # The points written on the paper sheet, per seat, when the keyer typed them; a difference from
+    # Troef's scores stays open until the TD accepts Troef's figure or corrects the line.
+    sheet = models.JSONField(_("points on the sheet"), default=dict, blank=True)
+    sheet_status = models.CharField(
+        _("sheet"), max_length=10, choices=SheetStatus.choices, default="", blank=True
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

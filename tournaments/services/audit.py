@@ -21,8 +21,19 @@ def record(
     obj: models.Model | None = None,
     reason: str = "",
     data: dict[str, Any] | None = None,
+    message: str = "",
+    params: dict[str, Any] | None = None,
 ) -> AuditEntry:
-    """Write one audit entry. ``actor`` is a user, or ``None`` for the system itself."""
+    """Write one audit entry. ``actor`` is a user, or ``None`` for the system itself.
+
+    ``message`` is the entry's text in the source language, marked with ``gettext_noop`` so that
+    it is extracted for translation, with ``%(name)s`` placeholders filled from ``params`` (plain
+    strings and numbers). Pages show it in the reader's language (``AuditEntry.text``); ``summary``
+    is the English text, and is made from the message when not given.
+    """
+    params = params or {}
+    if message and not summary:
+        summary = message % params
     return AuditEntry.objects.create(
         event=event,
         actor=user_of(actor),
@@ -32,4 +43,6 @@ def record(
         summary=summary[:300],
         reason=reason,
         data=data or {},
+        message=message,
+        params=params,
     )
