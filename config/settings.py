@@ -148,6 +148,9 @@ LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tournaments" / "reports" / "loc
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Brussels")
 USE_I18N = True
 USE_TZ = True
+# One date format per language (config/formats/<language>/formats.py); numbers keep Django's own
+# formats for the language, so a decimal comma in Dutch and French.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))

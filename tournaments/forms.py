@@ -40,7 +40,8 @@ class EventForm(forms.ModelForm):
             "tie_break",
         ]
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
+            # A date input reads ISO dates only, whatever the language's date format.
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "ruleset_toml": forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         }
 
@@ -183,3 +184,100 @@ class MovementForm(forms.Form):
         initial=0,
         help_text=_("Another number gives another movement of the same quality."),
     )
+
+
+# --- absentees, substitutes and rulings (the round's seats page) --------------------------------
+
+SEAT_LETTERS = [(s, s) for s in ("N", "E", "S", "W", "X")]
+AWARD_CHOICES = [
+    ("average_plus", _("average-plus (60 %)")),
+    ("average", _("average (50 %)")),
+    ("average_minus", _("average-minus (40 %)")),
+]
+
+
+class AbsentForm(forms.Form):
+    """A player who did not turn up: their seat in the round becomes vacant."""
+
+    entry = forms.TypedChoiceField(
+        label=_("Player"),
+        coerce=int,
+        error_messages={"required": _("Choose the player who is absent.")},
+    )
+    later_rounds = forms.BooleanField(
+        label=_("Also leave their seats in the later rounds vacant"), required=False
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, choices: list[tuple[Any, str]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *choices]
+
+
+class SubstituteForm(forms.Form):
+    """Who fills a vacant seat, and for which rounds."""
+
+    KINDS = [
+        ("new", _("a new player")),
+        ("reserve", _("a reserve from the club list")),
+        ("td", _("I play (the TD)")),
+    ]
+    SCOPES = [
+        ("round", _("this round only")),
+        ("rest", _("this round and every later round")),
+        ("from", _("from round … on (give the round)")),
+    ]
+
+    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    seat = forms.ChoiceField(widget=forms.HiddenInput, choices=SEAT_LETTERS)
+    kind = forms.ChoiceField(
+        label=_("Substitute"), choices=KINDS, initial="new", widget=forms.RadioSelect
+    )
+    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=80, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    reserve = forms.TypedChoiceField(label=_("Reserve"), coerce=int, required=False)
+    scope = forms.ChoiceField(
+        label=_("Plays"), choices=SCOPES, initial="round", widget=forms.RadioSelect
+    )
+    from_round = forms.IntegerField(
+        label=_("From round"), min_value=1, max_value=60, required=False
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, reserves: list[tuple[Any, str]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["reserve"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *reserves]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        kind = data.get("kind")
+        if kind == "new" and not (data.get("last_name") or data.get("first_name")):
+            self.add_error("last_name", _("Give the substitute's name."))
+        if kind == "reserve" and not data.get("reserve"):
+            self.add_error("reserve", _("Choose the reserve."))
+        if data.get("scope") == "from" and not data.get("from_round"):
+            self.add_error("from_round", _("Give the round the substitute starts in."))
+        return data
+
+
+class TableRulingForm(forms.Form):
+    """One ruling for a table with a vacant seat: artificial scores, or the table sits out."""
+
+    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    N = forms.ChoiceField(label="N", choices=AWARD_CHOICES, initial="average_plus", required=False)
+    E = forms.ChoiceField(label="E", choices=AWARD_CHOICES, initial="average_plus", required=False)
+    S = forms.ChoiceField(label="S", choices=AWARD_CHOICES, initial="average_plus", required=False)
+    W = forms.ChoiceField(label="W", choices=AWARD_CHOICES, initial="average_plus", required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class ReplanForm(forms.Form):
+    """The TD's confirmation of a re-plan whose cost the page shows."""
+
+    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=1_000_000)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engine.errors import RulesetError, UnknownRulesetError
 from engine.ruleset import (
@@ -27,8 +29,46 @@ from tournaments.errors import UserError
 CUSTOM = "custom"
 
 
+# The built-in rulesets' titles in the reader's language; each is the ``title`` of its TOML file.
+BUILTIN_TITLES: dict[str, Promise] = {
+    "flemish": gettext_lazy("Flemish 2 + 1 scoring with doubles (zero-sum)"),
+    "israeli": gettext_lazy("Israeli Whist"),
+    "israeli-alt": gettext_lazy("Israeli Whist, alternative scoring"),
+    "iwwa": gettext_lazy("IWWA per-side tournament table"),
+    "iwwa-wiezen": gettext_lazy("IWWA Wiezen table (zero-sum)"),
+    "pagat": gettext_lazy("pagat.com recommended table (zero-sum)"),
+    "whisthub": gettext_lazy("Whisthub standard (zero-sum)"),
+    "whisthub-piccolo": gettext_lazy("Whisthub with piccolo (zero-sum)"),
+}
+
+
+def builtin_title(name: str) -> str:
+    """A built-in ruleset's title in the active language; "" for a name that is not built in."""
+    if name in BUILTIN_TITLES:
+        return str(BUILTIN_TITLES[name])
+    try:
+        return load_builtin(name).title
+    except UnknownRulesetError:
+        return ""
+
+
+def is_builtin(ruleset: Ruleset) -> bool:
+    """Whether a ruleset is titled as the built-in one of its name (or a frozen copy of it)."""
+    try:
+        return load_builtin(ruleset.name).title == ruleset.title
+    except UnknownRulesetError:
+        return False
+
+
+def title(ruleset: Ruleset) -> str:
+    """A ruleset's title in the active language: a built-in one (or a frozen copy of it)
+    translated, a club's own as its document writes it."""
+    return builtin_title(ruleset.name) if is_builtin(ruleset) else ruleset.title
+
+
 def builtin_choices() -> list[tuple[str, str]]:
-    return [(name, f"{load_builtin(name).title} ({name})") for name in builtin_names()]
+    """The built-in rulesets for a choice list, titled in the active language."""
+    return [(name, f"{builtin_title(name)} ({name})") for name in builtin_names()]
 
 
 @lru_cache(maxsize=256)

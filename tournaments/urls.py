@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import adjust, entry, events, players, public
+from tournaments.views import adjust, entry, events, players, public, seats
 
 urlpatterns = [
     path("new/", events.event_create, name="event_create"),
@@ -13,9 +13,22 @@ urlpatterns = [
         players.player_withdraw,
         name="player_withdraw",
     ),
+    path("<slug:slug>/players/<int:number>/edit/", players.player_edit, name="player_edit"),
+    path(
+        "<slug:slug>/players/<int:number>/reinstate/",
+        players.player_reinstate,
+        name="player_reinstate",
+    ),
+    path("<slug:slug>/players/<int:number>/remove/", players.player_remove, name="player_remove"),
     path("<slug:slug>/movement/", events.movement, name="movement"),
+    path("<slug:slug>/movement/replan/", seats.replan, name="replan"),
+    path("<slug:slug>/seats/", seats.current_round_seats, name="event_seats"),
+    # Before round_action, which would take "seats" for an action.
+    path("<slug:slug>/rounds/<int:number>/seats/", seats.round_seats, name="round_seats"),
     path("<slug:slug>/deals/", events.deal_list, name="deals"),
     path("<slug:slug>/log/", events.audit_log, name="audit_log"),
+    # Before round_action, which would take "entry" for an action.
+    path("<slug:slug>/rounds/<int:number>/entry/", entry.round_entry, name="round_entry"),
     path(
         "<slug:slug>/rounds/<int:number>/<str:action>/",
         events.round_action,
@@ -38,6 +51,16 @@ urlpatterns = [
         name="board_history",
     ),
     path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/sheet/",
+        entry.accept_sheet,
+        name="accept_sheet",
+    ),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/artificial/",
+        entry.table_artificial,
+        name="table_artificial",
+    ),
+    path(
         "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/ruling/",
         adjust.board_ruling,
         name="board_ruling",
@@ -56,6 +79,8 @@ urlpatterns = [
     ),
     path("<slug:slug>/check/", entry.check_line, name="check_line"),
     path("<slug:slug>/standings/", public.standings, name="standings"),
+    # Public, like the standings: /players/<number>/ is the directors' side.
+    path("<slug:slug>/standings/<int:number>/", public.player_results, name="player_results"),
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),
     path("<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("<slug:slug>/clubs/", public.club_ranking, name="club_ranking"),

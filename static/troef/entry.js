@@ -1,11 +1,13 @@
-// Keyboard entry of a paper score sheet: the scores appear as you type, Enter saves and moves on.
+// Keyboard entry of paper score sheets: the scores appear as you type, Enter saves and moves on,
+// from a table's last board to the next table. Corrections and confirmations are asked in the row
+// itself (Enter answers, Escape cancels): nothing needs the mouse, and no browser dialog is used.
 (function () {
   "use strict";
-  const table = document.getElementById("entry");
-  if (!table) return;
+  const tables = Array.from(document.querySelectorAll("table.entry"));
+  if (!tables.length) return;
   const text = document.getElementById("messages-i18n").dataset;
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
-  const second = table.dataset.second === "1";
+  const roundCounter = document.getElementById("round-counter");
   let timer = null;
 
   function post(url, body) {
@@ -18,10 +20,15 @@
   }
 
   function row(el) { return el.closest("tr"); }
+  function tableOf(el) { return el.closest("table.entry"); }
+  function isSecond(el) { return tableOf(el).dataset.second === "1"; }
+  function lines() { return Array.from(document.querySelectorAll("table.entry input.line")); }
+  function lineOf(tr) { return tr.querySelector("input.line"); }
+
   function status(tr, message, kind) {
-    const cell = tr.querySelector(".status");
-    cell.textContent = message;
-    cell.className = "status " + (kind || "");
+    const span = tr.querySelector(".status .message");
+    span.textContent = message;
+    span.className = "message " + (kind || "");
   }
   function showScores(tr, scores) {
     tr.querySelectorAll(".score").forEach((div) => {
@@ -35,16 +42,116 @@
     });
     return out;
   }
+  function sheetKey(tr) { return JSON.stringify(sheet(tr)); }
   function flagSheet(tr, seats) {
     tr.querySelectorAll(".sheet").forEach((input) => {
       input.classList.toggle("mismatch", seats.includes(input.dataset.seat));
     });
   }
 
+  // The counters: boards keyed and missing, for each table and for the round.
+  function count(rows) {
+    const list = Array.from(rows);
+    return [list.filter((tr) => tr.dataset.done === "1").length, list.length];
+  }
+  function show(counter, done, total) {
+    counter.querySelector(".done").textContent = done;
+    counter.querySelector(".missing").textContent = total - done;
+  }
+  function recount() {
+    document.querySelectorAll("section.entry-table").forEach((section) => {
+      const [done, total] = count(section.querySelectorAll("table.entry tbody tr"));
+      show(section.querySelector(".counter"), done, total);
+    });
+    if (roundCounter) {
+      const [done, total] = count(document.querySelectorAll("table.entry tbody tr"));
+      show(
+        roundCounter,
+        done + Number(roundCounter.dataset.otherDone || 0),
+        total + Number(roundCounter.dataset.otherTotal || 0)
+      );
+    }
+  }
+
+  // The TD's acceptance of Troef's score over the sheet: a plain form, as the page renders it.
+  function acceptForm(tr) {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = tr.dataset.acceptUrl;
+    form.className = "inline accept";
+    const token = document.createElement("input");
+    token.type = "hidden"; token.name = "csrfmiddlewaretoken"; token.value = csrf;
+    const back = document.createElement("input");
+    back.type = "hidden"; back.name = "back";
+    back.value = tables.length > 1 ? "round" : "table";
+    const reason = document.createElement("input");
+    reason.name = "reason"; reason.placeholder = text.acceptReason; reason.setAttribute("aria-label", text.acceptReason);
+    const button = document.createElement("button");
+    button.type = "submit"; button.className = "secondary"; button.textContent = text.accept;
+    form.append(token, back, reason, " ", button);
+    return form;
+  }
+  function showDifference(tr, open, seats) {
+    const cell = tr.querySelector(".status");
+    const existing = cell.querySelector("form.accept");
+    if (existing) existing.remove();
+    if (!open) return;
+    cell.append(acceptForm(tr));
+    status(tr, text.sheet + " " + seats.join(", "), "bad");
+  }
+
+  // A question asked in the row: a reason for a correction, or the confirmation of a rare result.
+  function clearPrompt(tr) { tr.querySelector(".status .prompt").replaceChildren(); }
+  function cancel(input) {
+    const tr = row(input);
+    clearPrompt(tr);
+    input.value = input.dataset.saved;
+    status(tr, "");
+    input.focus();
+    check(input);
+  }
+  function askReason(input, extra) {
+    const tr = row(input);
+    const label = document.createElement("label");
+    const field = document.createElement("input");
+    field.className = "reason-inline";
+    label.append(text.reason + " ", field, " ");
+    const hint = document.createElement("small");
+    hint.className = "muted";
+    hint.textContent = text.reasonHint;
+    label.append(hint);
+    clearPrompt(tr);
+    tr.querySelector(".status .prompt").append(label);
+    field.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); cancel(input); return; }
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (field.value.trim() === "") return;
+      saveAndGo(input, Object.assign({}, extra, { reason: field.value.trim() }));
+    });
+    field.focus();
+  }
+  function askConfirmation(input, extra, message) {
+    const tr = row(input);
+    status(tr, message, "warn");
+    const yes = document.createElement("button");
+    yes.type = "button"; yes.className = "confirm-inline"; yes.textContent = text.confirm;
+    const no = document.createElement("button");
+    no.type = "button"; no.className = "secondary"; no.textContent = text.cancel;
+    yes.addEventListener("click", () => saveAndGo(input, Object.assign({}, extra, { confirmed: true })));
+    no.addEventListener("click", () => cancel(input));
+    [yes, no].forEach((button) => button.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); cancel(input); }
+    }));
+    clearPrompt(tr);
+    tr.querySelector(".status .prompt").append(" ", yes, " ", no);
+    yes.focus();
+  }
+
   function check(input) {
     const tr = row(input);
     if (input.value.trim() === "") { showScores(tr, null); status(tr, ""); return; }
-    post(table.dataset.checkUrl, { board: tr.dataset.board, text: input.value }).then(({ ok, data }) => {
+    post(tableOf(input).dataset.checkUrl, { board: tr.dataset.board, text: input.value }).then(({ ok, data }) => {
       if (ok) {
         showScores(tr, data.scores);
         status(tr, data.warnings.join(" "), data.warnings.length ? "warn" : "");
@@ -57,32 +164,36 @@
 
   function save(input, extra) {
     const tr = row(input);
+    const second = isSecond(input);
     const body = Object.assign(
       { board: tr.dataset.board, text: input.value, version: tr.dataset.version, sheet: sheet(tr), second: second },
       extra || {}
     );
-    return post(table.dataset.saveUrl, body).then(({ ok, data }) => {
+    return post(tableOf(input).dataset.saveUrl, body).then(({ ok, data }) => {
+      clearPrompt(tr);
       if (ok) {
         tr.dataset.version = data.version;
         input.value = data.notation;
         input.dataset.saved = data.notation;
+        tr.dataset.sheetKey = sheetKey(tr);
+        tr.dataset.done = !second || data.status === "confirmed" ? "1" : "";
+        const shown = tr.querySelector(".shown");
+        if (shown) shown.remove();
         showScores(tr, data.scores);
         flagSheet(tr, data.sheet_mismatch);
-        if (data.sheet_mismatch.length) {
-          status(tr, text.sheet + " " + data.sheet_mismatch.join(", "), "bad");
-        } else {
-          status(tr, second ? text.confirmed : text.saved, "ok");
-        }
+        status(tr, second ? text.confirmed : text.saved, "ok");
+        showDifference(tr, data.sheet_status === "open", data.sheet_mismatch);
+        recount();
         return true;
       }
       const error = data.error;
       if (error.code === "reason_required") {
-        const reason = window.prompt(text.reason);
-        if (reason) return save(input, Object.assign({}, extra, { reason: reason }));
-      } else if (error.code === "needs_confirmation") {
-        if (window.confirm(error.message + "\n\n" + text.confirm)) {
-          return save(input, Object.assign({}, extra, { confirmed: true }));
-        }
+        askReason(input, extra);
+        return false;
+      }
+      if (error.code === "needs_confirmation") {
+        askConfirmation(input, extra, error.message);
+        return false;
       }
       if (error.code === "conflict" && error.current) {
         // Someone else saved this board first: show what is there now and key against it.
@@ -90,31 +201,50 @@
         input.dataset.saved = error.current.notation;
       }
       status(tr, error.message + " (" + text.failed + ")", "bad");
+      input.focus();
       return false;
     });
   }
-
-  function next(input) {
-    const inputs = Array.from(table.querySelectorAll("input.line"));
-    const following = inputs[inputs.indexOf(input) + 1];
-    if (following) following.focus();
+  function saveAndGo(input, extra) {
+    return save(input, extra).then((done) => { if (done) next(input); });
   }
 
-  table.addEventListener("input", (event) => {
-    if (!event.target.classList.contains("line")) return;
-    clearTimeout(timer);
-    const input = event.target;
-    timer = setTimeout(() => check(input), 150);
+  // The next board to key: the following line on the page, else the next table's page.
+  function next(input) {
+    const all = lines();
+    const following = all[all.indexOf(input) + 1];
+    if (following) { following.focus(); return; }
+    const url = tableOf(input).dataset.nextUrl;
+    if (url) window.location.assign(url);
+  }
+
+  tables.forEach((table) => {
+    table.querySelectorAll("tbody tr").forEach((tr) => { tr.dataset.sheetKey = sheetKey(tr); });
+    table.addEventListener("input", (event) => {
+      if (!event.target.classList.contains("line")) return;
+      clearTimeout(timer);
+      const input = event.target;
+      timer = setTimeout(() => check(input), 150);
+    });
+    table.addEventListener("keydown", (event) => {
+      const target = event.target;
+      if (!target.matches("input.line, input.sheet")) return;  // prompts and forms answer for themselves
+      const tr = row(target);
+      const input = lineOf(tr);
+      if (event.key === "Escape" && target === input) { event.preventDefault(); cancel(input); return; }
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (input.value.trim() === "") { next(input); return; }
+      const unchanged = input.value === input.dataset.saved && tr.dataset.sheetKey === sheetKey(tr);
+      if (unchanged && !isSecond(input)) { next(input); return; }
+      saveAndGo(input);
+    });
   });
-  table.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    const tr = row(event.target);
-    const input = tr.querySelector("input.line");
-    if (input.value.trim() === "") { next(input); return; }
-    if (input.value === input.dataset.saved && !second && Object.keys(sheet(tr)).length === 0) { next(input); return; }
-    save(input).then((done) => { if (done) next(input); });
-  });
-  const first = Array.from(table.querySelectorAll("input.line")).find((i) => i.value === "");
-  (first || table.querySelector("input.line")).focus();
+
+  // Start at the first board still to key: of the table named in the address (#t3), else the page.
+  const section = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+  const scope = section || document;
+  const rows = Array.from(scope.querySelectorAll("table.entry tbody tr"));
+  const first = rows.find((tr) => tr.dataset.done !== "1") || rows[0];
+  if (first) lineOf(first).focus();
 })();

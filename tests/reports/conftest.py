@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import shutil
 import struct
@@ -17,12 +18,15 @@ from pypdf import PdfReader
 
 from engine.results import result_from_json
 from tournaments.demo import load_demo_event
-from tournaments.models import Event, Result
+from tournaments.models import Event, ReportFile, Result, TableBoard
+from tournaments.reports import fingerprints
 from tournaments.reports.base import RenderedFile
 from tournaments.reports.data import played_line
 from tournaments.reports.documents import renderer_for
+from tournaments.reports.fingerprints import Freshness
 from tournaments.reports.loaders import standings_data
-from tournaments.services import events, rounds
+from tournaments.services import deals, events, players, results, rounds, seating
+from tournaments.services.events import EventSettings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -35,6 +39,61 @@ def demo(td: User) -> Event:
     assert event is not None
     event.refresh_from_db()  # the services changed the event through instances of their own
     return event
+
+
+@pytest.fixture
+def draft(td: User) -> Event:
+    """Eight players over three rounds of four boards, seated and dealt; play has not started."""
+    event = events.create_event(
+        td,
+        EventSettings(
+            name="Lenteavond",
+            date=dt.date(2026, 4, 3),
+            venue="Zaal De Kroon",
+            game="kleurenwiezen",
+            ruleset_name="whisthub",
+            rounds=3,
+            boards_per_round=4,
+            slug="lente",
+        ),
+    )
+    for n in range(1, 9):
+        players.register_player(td, event, first_name=f"Speler{n}", last_name=f"Nummer{n}")
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key="lente-key-1")
+    event.refresh_from_db()
+    return event
+
+
+def record_pass(td: User, event: Event, round_number: int, *, reason: str = "") -> Result:
+    """``pass`` on the first board of the round that has no result yet (or a correction to it)."""
+    links = TableBoard.objects.filter(table__round__event=event, table__round__number=round_number)
+    done = set(
+        Result.objects.filter(event=event, is_current=True).values_list("table_id", "board_id")
+    )
+    if reason:
+        link = next(link for link in links if (link.table_id, link.board_id) in done)
+    else:
+        link = next(link for link in links if (link.table_id, link.board_id) not in done)
+    # Confirmed: with three aces in one hand a pass asks for a confirmation (a troel not called).
+    return results.record_result(td, link.table, link.board, "pass", reason=reason, confirmed=True)
+
+
+def stored(event: Event, kind: str, round_number: int | None) -> ReportFile:
+    """A finished file of ``kind`` as the build stores it (without drawing the PDF)."""
+    return ReportFile.objects.create(
+        event=event,
+        kind=kind,
+        round_number=round_number,
+        status=ReportFile.Status.DONE,
+        filename=f"{kind}.pdf",
+        fingerprint=fingerprints.take(event, kind, round_number),
+    )
+
+
+def freshness(event: Event, report: ReportFile) -> Freshness:
+    event.refresh_from_db()
+    return fingerprints.check(event, [report])[report.pk]
 
 
 @pytest.fixture
@@ -117,7 +176,7 @@ def documents(django_db_setup: None, django_db_blocker: Any) -> DemoDocuments:
         out.standings = [(r.place, r.name, r.total) for r in standings_data(event).rows]
         for seating in event.round_set.get(number=1).seatings.select_related("table", "entry"):
             assert seating.table is not None
-            out.seats.setdefault(seating.table.number, {})[seating.seat] = seating.entry.number
+            out.seats.setdefault(seating.table.number, {})[seating.seat] = seating.planned.number
         out.results = Result.objects.filter(event=event, is_current=True).count()
         out.summary = rulesets_summary(event)
         out.commitment = event.deal_commitment
@@ -125,7 +184,7 @@ def documents(django_db_setup: None, django_db_blocker: Any) -> DemoDocuments:
         for round_ in event.round_set.order_by("number"):
             if round_.status == "planned":
                 rounds.open_round(td, round_)
-            rounds.close_round(td, round_)
+            rounds.close_round(td, round_, "not every sheet is keyed here", anyway=True)
         events.finish_event(td, event)
         event.refresh_from_db()
         out.key = event.deal_key

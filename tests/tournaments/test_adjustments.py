@@ -61,7 +61,7 @@ def test_an_artificial_score_counts_its_percentage(td: User, running: Event) -> 
         reason="board fouled",
     )
     assert result.kind == Result.Kind.ARTIFICIAL
-    seats = {s.seat: s.entry.number for s in Seating.objects.filter(table=table)}
+    seats = {s.seat: s.planned.number for s in Seating.objects.filter(table=table)}
     rows = rows_by_entry(running)
     assert rows[seats["N"]]["total"] == "60.00"
     assert rows[seats["E"]]["total"] == "40.00"
@@ -86,7 +86,7 @@ def test_a_weighted_score_mixes_two_results(td: User, running: Event) -> None:
 def test_a_revoke_penalty_moves_the_rulesets_points(td: User, running: Event) -> None:
     table, board = board_one(running)
     results.record_result(td, table, board, "pass")
-    north = Seating.objects.get(table=table, seat="N").entry
+    north = Seating.objects.get(table=table, seat="N").planned
     item = adjustments.record_penalty(td, table, board, north, "revoke", reason="revoke in trick 4")
     assert item.points["seats"] == {"N": -36, "E": 12, "S": 12, "W": 12}
     rows = rows_by_entry(running)
@@ -99,7 +99,7 @@ def test_a_revoke_penalty_moves_the_rulesets_points(td: User, running: Event) ->
 def test_a_penalty_is_refused_for_a_player_not_at_the_table(td: User, running: Event) -> None:
     table, board = board_one(running)
     stranger = (
-        Seating.objects.exclude(table=table).exclude(seat="BYE").filter(round__number=1)[0].entry
+        Seating.objects.exclude(table=table).exclude(seat="BYE").filter(round__number=1)[0].planned
     )
     with pytest.raises(UserError) as caught:
         adjustments.record_penalty(td, table, board, stranger, "revoke", reason="x")
@@ -109,7 +109,7 @@ def test_a_penalty_is_refused_for_a_player_not_at_the_table(td: User, running: E
 def test_a_fine_comes_off_the_total(td: User, running: Event) -> None:
     table, board = board_one(running)
     results.record_result(td, table, board, "pass")
-    north = Seating.objects.get(table=table, seat="N").entry
+    north = Seating.objects.get(table=table, seat="N").planned
     adjustments.record_fine(td, running, north, Fraction(5), reason="late")
     row = rows_by_entry(running)[north.number]
     assert row["total"] == "45.00"
@@ -130,7 +130,7 @@ def test_an_artificial_score_counts_as_the_players_own_average_in_a_raw_event(
     adjustments.award_artificial(
         td, table, links[2].board, dict.fromkeys("NESW", "average"), reason="board fouled"
     )
-    north = Seating.objects.get(table=table, seat="N").entry
+    north = Seating.objects.get(table=table, seat="N").planned
     row = rows_by_entry(running)[north.number]
     assert row["raw_total"] == "72"
     assert row["total"] == "108"  # 72 over the 2 boards played, scaled to the 3 boards
@@ -146,7 +146,7 @@ def test_a_bye_scores_the_players_own_average_or_the_tds_award(td: User) -> None
     seating.generate_movement(td, event)
     deals.generate_deals(td, event, key=TEST_KEY)
     rounds.open_round(td, event.round_set.get(number=1))
-    bye = Seating.objects.get(round__number=1, round__event=event, seat="BYE").entry
+    bye = Seating.objects.get(round__number=1, round__event=event, seat="BYE").planned
     table = Table.objects.get(round__event=event, round__number=1, number=1)
     for link in table.table_boards.select_related("board"):
         results.record_result(td, table, link.board, "pass", confirmed=True)
@@ -161,5 +161,5 @@ def test_a_bye_scores_the_players_own_average_or_the_tds_award(td: User) -> None
     assert AuditEntry.objects.filter(action="bye.score").exists()
     seated = Seating.objects.filter(round__number=1, round__event=event).exclude(seat="BYE")[0]
     with pytest.raises(UserError) as caught:
-        adjustments.score_bye(td, seated.entry, 1, "average", reason="x")
+        adjustments.score_bye(td, seated.planned, 1, "average", reason="x")
     assert caught.value.code == "no_bye"

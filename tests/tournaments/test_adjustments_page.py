@@ -55,7 +55,7 @@ def page_of(event: Event) -> str:
 def north_of_table_one(event: Event) -> tuple[Table, Board, Entry]:
     table = Table.objects.get(round__event=event, round__number=1, number=1)
     board = table.table_boards.get(position=1).board
-    return table, board, Seating.objects.get(table=table, seat="N").entry
+    return table, board, Seating.objects.get(table=table, seat="N").planned
 
 
 def a_revoke(td: User, event: Event) -> Penalty:
@@ -82,7 +82,7 @@ def test_it_lists_every_penalty_fine_and_score_for_a_bye(
 ) -> None:
     revoke = a_revoke(td, running)
     fine = a_fine(td, running)
-    bye = Seating.objects.get(round__event=running, round__number=1, seat="BYE").entry
+    bye = Seating.objects.get(round__event=running, round__number=1, seat="BYE").planned
     adjustments.score_bye(td, bye, 1, "average_plus", reason="sat out for a late player")
     response = td_client.get(page_of(running))
     assert response.status_code == 200
@@ -361,7 +361,7 @@ def test_a_withdrawn_player_can_still_be_fined(td_client: Client, td: User, runn
 def test_a_bye_score_lists_its_round_and_a_link_to_change_it(
     td_client: Client, td: User, running: Event
 ) -> None:
-    bye = Seating.objects.get(round__event=running, round__number=1, seat="BYE").entry
+    bye = Seating.objects.get(round__event=running, round__number=1, seat="BYE").planned
     adjustments.score_bye(td, bye, 1, "average_minus", reason="refused to sit out")
     score = SitOutScore.objects.get()
     page = td_client.get(page_of(running)).content.decode()

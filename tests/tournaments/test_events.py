@@ -69,7 +69,7 @@ def test_it_keeps_the_rounds_in_order(td: User, event: Event, sixteen: list[obje
         rounds.open_round(td, event.round_set.get(number=2))
     first = rounds.open_round(td, event.round_set.get(number=1))
     assert first.status == Round.Status.OPEN
-    closed = rounds.close_round(td, first)
+    closed = rounds.close_round(td, first, "no sheets in this test", anyway=True)
     assert closed.status == Round.Status.CLOSED
     with pytest.raises(UserError):
         rounds.reopen_round(td, closed, reason="")
@@ -84,12 +84,12 @@ def test_it_reveals_the_key_when_the_event_finishes(
     for round_ in event.round_set.order_by("number"):
         rounds.open_round(td, round_)
         if round_.number < event.rounds:
-            rounds.close_round(td, round_)
+            rounds.close_round(td, round_, "no sheets in this test", anyway=True)
     with pytest.raises(UserError) as caught:
         events.finish_event(td, event)
     assert caught.value.code == "rounds_open"
     assert Event.objects.get(pk=event.pk).deal_key_revealed_at is None
-    rounds.close_round(td, event.round_set.get(number=event.rounds))
+    rounds.close_round(td, event.round_set.get(number=event.rounds), "no sheets", anyway=True)
     finished = events.finish_event(td, event)
     assert finished.deal_key_revealed_at is not None
     assert deals.verify(finished, finished.deal_key)

@@ -156,7 +156,7 @@ def test_a_td_prepares_and_runs_a_round_through_the_pages(
     assert "pass" in history.content.decode()
 
 
-def test_withdrawing_a_player_from_the_players_page_replans(
+def test_withdrawing_a_player_from_the_players_page_leaves_their_later_seats_vacant(
     td_client: Client, td: User, event: Event, sixteen: list[Entry]
 ) -> None:
     seating.generate_movement(td, event)
@@ -169,7 +169,10 @@ def test_withdrawing_a_player_from_the_players_page_replans(
     entry = Entry.objects.get(event=event, number=3)
     assert entry.status == Entry.Status.WITHDRAWN
     assert AuditEntry.objects.get(action="entry.withdraw").reason == "went home ill"
-    assert AuditEntry.objects.filter(action="movement.replan").exists()
+    assert not AuditEntry.objects.filter(action="movement.replan").exists()
+    vacant = Seating.objects.filter(round__event=event, entry=None)
+    assert set(vacant.values_list("replaces", flat=True)) == {entry.pk}
+    assert set(vacant.values_list("round__number", flat=True)) == {2, 3, 4}
 
 
 def test_the_public_standings_need_no_sign_in(
@@ -236,7 +239,7 @@ def test_a_td_scores_a_bye_from_the_round_page(td_client: Client, td: User) -> N
     seating.generate_movement(td, event)
     deals.generate_deals(td, event, key=TEST_KEY)
     rounds.open_round(td, event.round_set.get(number=1))
-    bye = Seating.objects.get(round__event=event, round__number=1, seat="BYE").entry
+    bye = Seating.objects.get(round__event=event, round__number=1, seat="BYE").planned
     page = td_client.get("/events/odd/rounds/1/").content.decode()
     assert "own average" in page
     response = td_client.post(

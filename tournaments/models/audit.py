@@ -45,12 +45,22 @@ class AuditEntry(models.Model):
 
     @property
     def text(self) -> str:
-        """What happened, in the active language."""
-        if not self.message:
-            return self.summary
+        """What happened, in the active language (the English summary for an entry without a
+        message, or one whose translation does not fit its parameters)."""
         from django.utils.translation import gettext
 
-        try:
-            return gettext(self.message) % self.params
-        except (KeyError, TypeError, ValueError):
-            return self.summary
+        from tournaments.audit_text import readable, readable_params
+
+        if self.message and isinstance(self.params, dict):
+            try:
+                return gettext(self.message) % readable_params(self.params)
+            except (KeyError, TypeError, ValueError):
+                pass
+        return readable(self.summary)
+
+    @property
+    def action_label(self) -> str:
+        """The action in the active language (its code when it has no label)."""
+        from tournaments.audit_text import action_label
+
+        return action_label(self.action)

@@ -181,8 +181,20 @@ class Round(models.Model):
 
 
 class Table(models.Model):
+    class Ruling(models.TextChoices):
+        """The TD's ruling for a table with a vacant seat (a no-show) that nobody fills."""
+
+        NONE = "", _("none")
+        # The players present get artificial scores on every board; the absentee gets nothing.
+        ARTIFICIAL = "artificial", _("artificial scores for the players present")
+        # The players present have a bye in the round; the table expects no results.
+        SIT_OUT = "sit_out", _("the table sits out")
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    ruling = models.CharField(
+        _("ruling"), max_length=12, choices=Ruling.choices, default="", blank=True
+    )
 
     class Meta:
         ordering = ["round", "number"]

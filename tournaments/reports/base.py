@@ -24,6 +24,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cards import Suit
+from tournaments.reports.data import Person
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "DejaVuSans"
@@ -216,6 +217,22 @@ class Renderer:
         if current:
             lines.append(current)
         return lines
+
+    def seat_name(self, person: Person) -> str:
+        """Who sits in a seat as printed: "12. Name", a substitute marked so, "" for nobody."""
+        if person.vacant:
+            return ""
+        if person.substitute:
+            return _("%(player)s (substitute)") % {"player": person.label}
+        return person.label
+
+    def blank_line(self, canvas: Canvas, x0: float, x1: float, y: float) -> None:
+        """A line to write a name on, for a vacant seat."""
+        canvas.saveState()
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.6)
+        canvas.line(x0, y - 2, x1, y - 2)
+        canvas.restoreState()
 
     def footer(self, canvas: Canvas, text: str, page: int | None = None) -> None:
         canvas.setFont(self.font, 7)

@@ -11,7 +11,14 @@ from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.reports.base import BLACK, GREY, LIGHT, RULE, Renderer, board_ranges, cut_marks
-from tournaments.reports.data import SEAT_ORDER, GuideCard, Placement, SeatingCards, TableRound
+from tournaments.reports.data import (
+    ABSENT,
+    SEAT_ORDER,
+    GuideCard,
+    Placement,
+    SeatingCards,
+    TableRound,
+)
 
 
 class SeatingRenderer(Renderer):
@@ -85,8 +92,9 @@ class GuideCardRenderer(SeatingRenderer):
         canvas.drawString(x, y - 44, self.fit(person.name, 15, width, True))
         canvas.setFont(self.font, 9)
         number = _("Player %(n)s") % {"n": person.number}
+        role = _("substitute") if person.substitute else ""
         canvas.drawString(
-            x, y - 58, self.fit(" · ".join(p for p in (number, person.club) if p), 9, width)
+            x, y - 58, self.fit(" · ".join(p for p in (number, role, person.club) if p), 9, width)
         )
         widths = (0.2, 0.2, 0.22, 0.38)
         labels = (_("Round"), _("Table"), _("Seat"), _("Boards"))
@@ -128,6 +136,9 @@ class GuideCardRenderer(SeatingRenderer):
                 canvas.drawString(x, row_y, line)
 
     def placement_values(self, placement: Placement) -> tuple[str, str, str, str]:
+        if placement.seat == ABSENT:
+            # In the boards column, the widest: the seat's column is too narrow for the words.
+            return (str(placement.round), "—", "—", _("not playing"))
         if placement.seat == "BYE" or placement.table is None:
             return (str(placement.round), "—", _("bye"), "")
         return (
@@ -178,7 +189,12 @@ class TableCardRenderer(SeatingRenderer):
             canvas.setFont(self.bold_font, 26)
             canvas.drawString(self.left + 20, y, seat)
             canvas.setFont(self.font, 22)
-            canvas.drawString(self.left + 70, y, self.fit(person.label, 22, self.usable_width - 90))
+            if person.vacant:  # nobody is seated yet: room to write who sits there
+                self.blank_line(canvas, self.left + 70, self.right - 20, y)
+                y -= 58
+                continue
+            name = self.seat_name(person)
+            canvas.drawString(self.left + 70, y, self.fit(name, 22, self.usable_width - 90))
             if person.club:
                 canvas.setFont(self.font, 11)
                 canvas.setFillColor(GREY)
@@ -228,13 +244,17 @@ class TableCardRenderer(SeatingRenderer):
             for seat, share in zip(seats, widths[1:-1], strict=True):
                 cell = share * self.usable_width - 6
                 person = plan.seats.get(seat)
-                if person is not None:
+                if person is not None and person.vacant:
+                    self.blank_line(canvas, x + 4, x + cell, y - h / 2 - size)
+                elif person is not None:
+                    name = person.name
+                    if person.substitute:
+                        name = _("%(player)s (substitute)") % {"player": person.name}
                     canvas.setFont(self.bold_font, size)
                     canvas.drawString(x + 4, y - h / 2 + 1, str(person.number))
-                    canvas.setFont(self.font, size - 1)
-                    canvas.drawString(
-                        x + 4, y - h / 2 - size, self.fit(person.name, size - 1, cell)
-                    )
+                    small = self.fit_size(name, size - 1, cell)  # "(substitute)" takes room
+                    canvas.setFont(self.font, small)
+                    canvas.drawString(x + 4, y - h / 2 - size, self.fit(name, small, cell))
                 x += share * self.usable_width
             canvas.setFont(self.font, size)
             canvas.drawString(

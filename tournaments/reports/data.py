@@ -35,15 +35,23 @@ class EventInfo:
 
 @dataclass(frozen=True)
 class Person:
-    """A player as printed: number, name and club."""
+    """Who sits in a seat, as printed: number, name and club.
+
+    A substitute (``substitute``) is printed with that word after the name. A vacant seat
+    (``vacant``) is printed as an empty line to write on; its ``number`` is that of the player the
+    seat was planned for, so that the seat keeps its place in the table's rotation, but it is not
+    printed.
+    """
 
     number: int
     name: str
     club: str = ""
+    substitute: bool = False
+    vacant: bool = False
 
     @property
     def label(self) -> str:
-        return f"{self.number}. {self.name}"
+        return "" if self.vacant else f"{self.number}. {self.name}"
 
 
 # --- score sheets ---------------------------------------------------------------------------
@@ -117,13 +125,18 @@ class HandRecords:
 # --- guide cards and table cards ------------------------------------------------------------
 
 
+ABSENT = "ABSENT"
+"""The "seat" of a player whose planned seat is vacant or taken by a substitute that round."""
+
+
 @dataclass(frozen=True)
 class Placement:
-    """Where a player sits in a round: a table and seat (N E S W, X for the fifth chair) or a bye."""
+    """Where a player sits in a round: a table and seat (N E S W, X for the fifth chair), a bye,
+    or nowhere (``ABSENT``: someone else or nobody sits in the seat planned for them)."""
 
     round: int
     table: int | None
-    seat: str  # N, E, S, W, X, or BYE
+    seat: str  # N, E, S, W, X, BYE or ABSENT
     boards: tuple[int, ...] = ()
 
 
@@ -167,6 +180,11 @@ class StandingRow:
     rounds: Mapping[str, str]  # round number (as text) -> that round's figure
     boards: int
     withdrawn: bool = False
+    substitute: bool = False  # fills a seat for some rounds; never ranked
+
+    @property
+    def ranked(self) -> bool:
+        return bool(self.place) and not self.substitute
 
 
 @dataclass(frozen=True)
@@ -234,6 +252,7 @@ class EventSummary:
     key: str
     round_facts: tuple[RoundFacts, ...]
     standings: StandingsData
+    substitutes: int = 0  # among ``players``: not ranked
 
 
 # --- how a recorded result is split over the sheet's columns --------------------------------

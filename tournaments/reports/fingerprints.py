@@ -41,6 +41,8 @@ from tournaments.models import (
     TableBoard,
 )
 from tournaments.reports import loaders
+from tournaments.reports.data import StandingsData
+from tournaments.reports.standings import SummaryRenderer
 from tournaments.services import events as event_service
 
 VERSION = 1
@@ -48,17 +50,49 @@ VERSION = 1
 
 Kind = ReportFile.Kind
 
-# Parts of the whole event.
-EVENT = "event"  # name, date, venue (and the short name in the file's name): on every document
-RULESET = "ruleset"  # game, ruleset and comparison: the score table, the method
+# Parts of the whole event. Each is one thing a document prints, so that a document follows
+# exactly what it prints: a change to something it does not print leaves it up to date.
+NAME = "name"  # the event's name (and the short name in the file's name): on every document
+DATE = "date"  # the event's date: on every document but the dealing machine file
+VENUE = "venue"  # the venue: in the headings of the sheets, standings, cards, summary, PBN
+GAME = "game"  # the game: the summary names it; the score cards' contracts are read by it
+SCORE_TABLE = "score_table"  # the ruleset's title and score table: the sheets' back, the Σ column
+RULESET_TITLE = "ruleset_title"  # the ruleset's title alone: the summary
+COMPARISON = "comparison"  # matchpoints, raw totals or datum: the summary
 DEALS = "deals"  # every board's deal and dealer, and the deals' commitment
+COMMITMENT = "commitment"  # the deals' commitment and how many boards are dealt: the summary
 COPIES = "copies"  # how many tables play each board at once: the copies to deal
 KEY = "key"  # the deal key, once revealed at the end of the event
 PLAYERS = "players"  # every entry: number, name, club, playing or withdrawn
 STANDINGS = "standings"  # the standings as printed
+LEADERS = "leaders"  # the first players of the ranking, as the summary prints them
 ADJUSTMENTS = "adjustments"  # penalties on boards and the TD's scores for byes
 PROGRESS = "progress"  # the summary's figures: rounds started, tables, byes, results, players
-WHOLE = frozenset({EVENT, RULESET, DEALS, COPIES, KEY, PLAYERS, STANDINGS, ADJUSTMENTS, PROGRESS})
+# Parts of files made before the parts above were split: still compared, never taken now.
+EVENT = "event"  # name, date and venue together
+RULESET = "ruleset"  # game, ruleset and comparison together
+WHOLE = frozenset(
+    {
+        NAME,
+        DATE,
+        VENUE,
+        GAME,
+        SCORE_TABLE,
+        RULESET_TITLE,
+        COMPARISON,
+        DEALS,
+        COMMITMENT,
+        COPIES,
+        KEY,
+        PLAYERS,
+        STANDINGS,
+        LEADERS,
+        ADJUSTMENTS,
+        PROGRESS,
+        EVENT,
+        RULESET,
+    }
+)
 
 # Parts of one round, written "seating:3".
 SEATING = "seating"  # who sits where, and which boards each table plays in which order
@@ -71,42 +105,76 @@ def part(name: str, round_number: int | None = None) -> str:
     return name if round_number is None else f"{name}:{round_number}"
 
 
+FILLED_IN = frozenset({Kind.SCORE_SHEETS, Kind.ROUND_PACK})
+"""Kinds that print their round's results once there are some (the score sheets)."""
+
+
 def parts_of(event: Event, kind: str, round_number: int | None) -> list[str]:
-    """The parts of the event a document of ``kind`` (for ``round_number``, if any) is drawn from."""
+    """The parts of the event a document of ``kind`` (for ``round_number``, if any) prints.
+
+    Score sheets print their round's results only once there are some: ``take`` leaves the
+    results out of the fingerprint of a blank sheet, which the first result does not change.
+    """
     every = range(1, event.rounds + 1)
     scope = every if round_number is None else (round_number,)
     deals, copies = part(DEALS, round_number), part(COPIES, round_number)
-    if kind == Kind.SCORE_SHEETS:
+    if kind in FILLED_IN:
         assert round_number is not None
-        sheets = [part(SEATING, round_number), part(NAMES, round_number)]
-        return [EVENT, RULESET, *sheets, part(RESULTS, round_number)]
-    if kind == Kind.ROUND_PACK:
-        assert round_number is not None
-        sheets = [part(SEATING, round_number), part(NAMES, round_number)]
-        return [EVENT, RULESET, *sheets, part(RESULTS, round_number), deals, copies, KEY]
+        sheets = [
+            NAME,
+            DATE,
+            VENUE,
+            SCORE_TABLE,
+            part(SEATING, round_number),
+            part(NAMES, round_number),
+            part(RESULTS, round_number),
+        ]
+        if kind == Kind.SCORE_SHEETS:
+            return sheets
+        # With the sheets: the table cards (the seating again), hand records and dealing slips.
+        return [*sheets, deals, copies, KEY]
     if kind == Kind.HAND_RECORDS:
-        return [EVENT, deals, KEY]
+        return [NAME, DATE, deals, KEY]
     if kind == Kind.DEALING_SLIPS:
-        return [EVENT, deals, copies]
-    if kind in (Kind.DEALING_MACHINE, Kind.PBN):
-        return [EVENT, deals]
+        return [NAME, DATE, deals, copies]
+    if kind == Kind.DEALING_MACHINE:  # the file's headline is the event's name, nothing else
+        return [NAME, deals]
+    if kind == Kind.PBN:  # the Event, Site and Date tags
+        return [NAME, DATE, VENUE, deals]
     if kind in (Kind.GUIDE_CARDS, Kind.TABLE_CARDS):  # guide cards: always the whole event
-        return [EVENT, *(part(SEATING, n) for n in scope), *(part(NAMES, n) for n in scope)]
+        return [NAME, DATE, *(part(SEATING, n) for n in scope), *(part(NAMES, n) for n in scope)]
     if kind == Kind.STANDINGS:
-        return [EVENT, STANDINGS]
+        return [NAME, DATE, VENUE, STANDINGS]
     if kind == Kind.SCORE_CARDS:
         # The seating of a round that has started never changes (re-planning keeps it): the
         # results, the standings and the adjustments are what can change a player's card.
+        # The game says how a result line splits into declarers, contract and tricks.
         results = (part(RESULTS, n) for n in every)
-        return [EVENT, RULESET, PLAYERS, STANDINGS, ADJUSTMENTS, *results]
+        return [NAME, DATE, VENUE, GAME, PLAYERS, STANDINGS, ADJUSTMENTS, *results]
     if kind == Kind.SUMMARY:
-        return [EVENT, RULESET, PROGRESS, DEALS, KEY, STANDINGS]
+        return [
+            NAME,
+            DATE,
+            VENUE,
+            GAME,
+            RULESET_TITLE,
+            COMPARISON,
+            PROGRESS,
+            COMMITMENT,
+            KEY,
+            LEADERS,
+        ]
     raise ValueError(f"unknown document {kind!r}")
 
 
 def take(event: Event, kind: str, round_number: int | None) -> dict[str, Any]:
     """The fingerprint to store with a document made now: call it where the renderer's data is read."""
-    return {"version": VERSION, "parts": digests(event, parts_of(event, kind, round_number))}
+    keys = parts_of(event, kind, round_number)
+    reader = _Reader(event, keys)
+    if kind in FILLED_IN and not any(row[0] == round_number for row in reader.results):
+        # A blank sheet: it prints no results, so entering them leaves it as it is.
+        keys.remove(part(RESULTS, round_number))
+    return {"version": VERSION, "parts": {key: reader.digest(key) for key in keys}}
 
 
 # --- how a stored file compares with the event now ------------------------------------------
@@ -202,11 +270,11 @@ def explain(changed: Collection[str]) -> list[str]:
         else:
             whole.add(name)
     lines = []
-    if EVENT in whole:
+    if whole & {EVENT, NAME, DATE, VENUE}:
         lines.append(_("The event's name, date or venue changed after this file was made."))
-    if RULESET in whole:
+    if whole & {RULESET, GAME, SCORE_TABLE, RULESET_TITLE, COMPARISON}:
         lines.append(_("The event's game, ruleset or comparison changed after this file was made."))
-    if DEALS in whole or rounds[DEALS]:
+    if DEALS in whole or COMMITMENT in whole or rounds[DEALS]:
         lines.append(
             _("The deals changed after this file was made: make it again before printing.")
         )
@@ -257,7 +325,7 @@ def explain(changed: Collection[str]) -> list[str]:
                 "this file was made."
             )
         )
-    if STANDINGS in whole:
+    if STANDINGS in whole or LEADERS in whole:
         lines.append(_("The standings changed after this file was made."))
     return lines
 
@@ -328,20 +396,45 @@ class _Reader:
 
     def _whole(self, name: str) -> Any:
         event = self.event
+        if name == NAME:
+            return [event.slug, event.name]
+        if name == DATE:
+            return event.date.isoformat()
+        if name == VENUE:
+            return event.venue
+        if name == GAME:
+            return event.game
+        if name == SCORE_TABLE:
+            # The ruleset's document, which holds its title and score table: what the sheets
+            # print of it, in any language (the printed table is translated, the document not).
+            return self._ruleset()
+        if name == RULESET_TITLE:
+            return self._ruleset_title()
+        if name == COMPARISON:
+            return event.comparison
         if name == EVENT:
             return [event.slug, event.name, event.date.isoformat(), event.venue]
         if name == RULESET:
             return [event.game, event.comparison, self._ruleset()]
         if name == DEALS:
             return self._deals(None)
+        if name == COMMITMENT:
+            return [event.deal_commitment, len(self.boards)]
+        if name == LEADERS:
+            leaders = [row for row in self.standings.rows if row.ranked][: SummaryRenderer.leaders]
+            return [[row.place, row.name, row.club, row.total] for row in leaders]
         if name == COPIES:
             return self._copies(None)
         if name == KEY:
             return event.deal_key if event.deal_key_revealed_at else ""
         if name == PLAYERS:
-            return sorted(self.entries)
+            # Without the role: the digest stays the one files made before roles existed stored.
+            return sorted(
+                (number, first, last, club or "", status)
+                for number, first, last, club, status, _role in self.entries
+            )
         if name == STANDINGS:
-            standings = loaders.standings_data(event)
+            standings = self.standings
             rows = [dataclasses.asdict(row) for row in standings.rows]
             return {"method": standings.method, "rounds": standings.rounds, "rows": rows}
         if name == ADJUSTMENTS:
@@ -349,6 +442,16 @@ class _Reader:
         if name == PROGRESS:
             return self._progress()
         raise ValueError(f"unknown part {name}")
+
+    @cached_property
+    def standings(self) -> StandingsData:
+        return loaders.standings_data(self.event)
+
+    def _ruleset_title(self) -> str:
+        try:
+            return event_service.ruleset_of(self.event).title
+        except UserError:
+            return self._ruleset()
 
     def _ruleset(self) -> str:
         # The ruleset as a document in canonical form: the same before play and once frozen.
@@ -388,7 +491,7 @@ class _Reader:
         expected = Counter(row[0] for row in self.links)
         results = Counter(row[0] for row in self.results)
         statuses = Round.objects.filter(event=self.event).values_list("number", "status")
-        return {
+        progress = {
             "event": [self.event.status, self.event.rounds, self.event.boards_per_round],
             "rounds": sorted(
                 (n, status, tables[n], byes[n], results[n], expected[n]) for n, status in statuses
@@ -396,29 +499,40 @@ class _Reader:
             "players": len(self.entries),
             "withdrawn": sum(1 for row in self.entries if row[4] == Entry.Status.WITHDRAWN),
         }
+        substitutes = sum(1 for row in self.entries if row[5] == Entry.Role.SUBSTITUTE)
+        if substitutes:  # only then: the digest of an event without any stays what it was
+            progress["substitutes"] = substitutes
+        return progress
 
     # Each source, read once. Rows carry no database ids, only what is printed: boards and tables
     # made again with the same content (deals dealt again from the same key) give the same rows.
 
     @cached_property
     def seatings(self) -> list[tuple[Any, ...]]:
-        """(round, table or 0 for a bye, seat, player number, first name, last name, club)."""
+        """(round, table or 0 for a bye, seat, player number, first name, last name, club[, role]).
+
+        A vacant seat has player number 0 and no name (it prints as an empty line). A substitute's
+        row ends with their role, since they are printed marked as such; a player's row has no
+        role, so that its digest is the one files made before substitutes existed have stored.
+        """
         rows = Seating.objects.filter(round__event=self.event)
         rounds = self._rounds((SEATING, NAMES), (PROGRESS,))
         if rounds is not None:
             rows = rows.filter(round__number__in=rounds)
-        return [
-            (r, t or 0, seat, number, first, last, club or "")
-            for r, t, seat, number, first, last, club in rows.values_list(
-                "round__number",
-                "table__number",
-                "seat",
-                "entry__number",
-                "entry__player__first_name",
-                "entry__player__last_name",
-                "entry__player__club__name",
-            )
-        ]
+        out: list[tuple[Any, ...]] = []
+        for r, t, seat, number, first, last, club, role in rows.values_list(
+            "round__number",
+            "table__number",
+            "seat",
+            "entry__number",
+            "entry__player__first_name",
+            "entry__player__last_name",
+            "entry__player__club__name",
+            "entry__role",
+        ):
+            row = (r, t or 0, seat, number or 0, first or "", last or "", club or "")
+            out.append((*row, role) if role == Entry.Role.SUBSTITUTE else row)
+        return out
 
     @cached_property
     def links(self) -> list[tuple[Any, ...]]:
@@ -473,12 +587,14 @@ class _Reader:
 
     @cached_property
     def entries(self) -> list[tuple[Any, ...]]:
-        """(player number, first name, last name, club, status) of every entry."""
-        return [
-            (number, first, last, club or "", status)
-            for number, first, last, club, status in Entry.objects.filter(
-                event=self.event
-            ).values_list(
-                "number", "player__first_name", "player__last_name", "player__club__name", "status"
+        """(player number, first name, last name, club, status, role) of every entry."""
+        return list(
+            Entry.objects.filter(event=self.event).values_list(
+                "number",
+                "player__first_name",
+                "player__last_name",
+                "player__club__name",
+                "status",
+                "role",
             )
-        ]
+        )

@@ -6,6 +6,7 @@ deals yet, a round that does not exist), so the TD is told what to do first.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -24,6 +25,7 @@ from tournaments.errors import UserError
 from tournaments.models import Entry, Event, Result, Round, Seating, Standings, TableBoard
 from tournaments.reports.base import signed
 from tournaments.reports.data import (
+    ABSENT,
     CardLine,
     EventInfo,
     EventSummary,
@@ -66,7 +68,19 @@ def event_info(event: Event) -> EventInfo:
 
 def person(entry: Entry) -> Person:
     club = entry.player.club
-    return Person(entry.number, entry.player.full_name, club.name if club else "")
+    return Person(
+        entry.number,
+        entry.player.full_name,
+        club.name if club else "",
+        substitute=entry.role == Entry.Role.SUBSTITUTE,
+    )
+
+
+def seated(seating: Seating) -> Person:
+    """Who sits in a seat: the player, a substitute, or nobody (a vacant seat, printed empty)."""
+    if seating.entry is None:
+        return Person(seating.planned.number, "", vacant=True)
+    return person(seating.entry)
 
 
 def check_round(event: Event, number: int | None) -> Round:
@@ -103,10 +117,10 @@ def score_sheets(event: Event, round_number: int | None) -> ScoreSheets:
         )
     seats: dict[int, dict[str, Person]] = defaultdict(dict)
     for seat in Seating.objects.filter(round=round_, table__isnull=False).select_related(
-        "entry__player__club"
+        "entry__player__club", "replaces"
     ):
         assert seat.table_id is not None
-        seats[seat.table_id][seat.seat] = person(seat.entry)
+        seats[seat.table_id][seat.seat] = seated(seat)
     links: dict[int, list[TableBoard]] = defaultdict(list)
     for link in (
         TableBoard.objects.filter(table__round=round_).select_related("board").order_by("position")
@@ -201,7 +215,7 @@ def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards
         check_round(event, round_number)
     seatings = list(
         Seating.objects.filter(round__event=event)
-        .select_related("round", "table", "entry__player__club")
+        .select_related("round", "table", "entry__player__club", "replaces__player__club")
         .order_by("round__number", "table__number", "seat")
     )
     if not seatings:
@@ -220,17 +234,26 @@ def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards
     tables: dict[int, dict[int, dict[str, Person]]] = defaultdict(dict)
     table_boards: dict[tuple[int, int], tuple[int, ...]] = {}
     for seating in seatings:
-        who = people.setdefault(seating.entry.number, person(seating.entry))
+        played_in = seating.round.number
+        if seating.replaces is not None:
+            # The player this seat was planned for does not play the round: their card says so.
+            planned = people.setdefault(seating.replaces.number, person(seating.replaces))
+            placements[planned.number].append(Placement(played_in, None, ABSENT))
+        if seating.entry is None:
+            who = seated(seating)
+        else:
+            who = people.setdefault(seating.entry.number, person(seating.entry))
         table = seating.table
         if table is None:
-            placements[who.number].append(Placement(seating.round.number, None, "BYE"))
+            placements[who.number].append(Placement(played_in, None, "BYE"))
             continue
         on_table = tuple(boards[table.pk])
-        placements[who.number].append(
-            Placement(seating.round.number, table.number, seating.seat, on_table)
-        )
-        tables[table.number].setdefault(seating.round.number, {})[seating.seat] = who
-        table_boards[table.number, seating.round.number] = on_table
+        if not who.vacant:
+            placements[who.number].append(
+                Placement(played_in, table.number, seating.seat, on_table)
+            )
+        tables[table.number].setdefault(played_in, {})[seating.seat] = who
+        table_boards[table.number, played_in] = on_table
     guide = tuple(GuideCard(people[number], tuple(placements[number])) for number in sorted(people))
     cards = []
     for number in sorted(tables):
@@ -248,13 +271,29 @@ def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards
 
 
 def standings_data(event: Event) -> StandingsData:
-    """The stored standings when they are up to date, else freshly computed (nothing is saved)."""
+    """The stored standings when they are up to date, else freshly computed (nothing is saved).
+
+    As printed: the ranked players, then those without a place yet (no board played, or
+    withdrawn before playing one), then the substitutes, who are never ranked.
+    """
     state = Standings.objects.filter(event=event).first()
     if state is not None and state.computed_at is not None and not state.is_stale:
         data: dict[str, Any] = state.data
     else:
         data = standings_service.compute(event)
-    rows = tuple(
+    entries = {
+        number: (first, last, club or "", status, role)
+        for number, first, last, club, status, role in event.entries.values_list(
+            "number",
+            "player__first_name",
+            "player__last_name",
+            "player__club__name",
+            "status",
+            "role",
+        )
+    }
+    substitutes = {n for n, entry in entries.items() if entry[4] == Entry.Role.SUBSTITUTE}
+    rows = [
         StandingRow(
             place=str(row["place"]),
             entry=int(row["entry"]),
@@ -264,15 +303,53 @@ def standings_data(event: Event) -> StandingsData:
             rounds={str(k): str(v) for k, v in row.get("rounds", {}).items()},
             boards=int(row.get("boards", 0)),
             withdrawn=bool(row.get("withdrawn", False)),
+            substitute=int(row["entry"]) in substitutes,
         )
         for row in data.get("rows", [])
-    )
+    ]
+    listed = {row.entry for row in rows}
+    # A player who withdrew before playing a board has no line in the standings: they are printed
+    # after the ranking all the same, so that every registered player is on the list.
+    for number, (first, last, club, status, _role) in sorted(entries.items()):
+        if number not in listed and status == Entry.Status.WITHDRAWN:
+            rows.append(
+                StandingRow("", number, f"{first} {last}".strip(), club, "", {}, 0, withdrawn=True)
+            )
     return StandingsData(
         event=event_info(event),
         method=str(data.get("method", event.comparison)),
         rounds=tuple(int(r) for r in data.get("rounds", [])),
-        rows=rows,
+        rows=tuple(_printed_order(rows)),
     )
+
+
+def _printed_order(rows: list[StandingRow]) -> list[StandingRow]:
+    """The ranking without substitutes (places closed up), then unplaced players, then substitutes.
+
+    Standings that gave a substitute a place would leave a gap where it was: the places of the
+    players below close up, players level with each other still sharing theirs ("3=").
+    """
+    ranked = [row for row in rows if row.place and not row.substitute]
+    waiting = [row for row in rows if not row.place and not row.substitute]
+    substitutes = [dataclasses.replace(row, place="") for row in rows if row.substitute]
+    if any(row.place for row in rows if row.substitute):
+        ranked = _close_up(ranked)
+    return [*ranked, *waiting, *substitutes]
+
+
+def _close_up(ranked: list[StandingRow]) -> list[StandingRow]:
+    out: list[StandingRow] = []
+    index = 0
+    while index < len(ranked):
+        level = [ranked[index]]
+        while (
+            index + len(level) < len(ranked) and ranked[index + len(level)].place == level[0].place
+        ):
+            level.append(ranked[index + len(level)])
+        label = f"{index + 1}=" if len(level) > 1 else str(index + 1)
+        out += [dataclasses.replace(row, place=label) for row in level]
+        index += len(level)
+    return out
 
 
 def score_cards(event: Event) -> ScoreCards:
@@ -369,12 +446,13 @@ def summary(event: Event) -> EventSummary:
         )
         for r in event.round_set.order_by("number")
     )
-    entries = event.entries.all()
+    entries = list(event.entries.values_list("status", "role"))
     return EventSummary(
         event=event_info(event),
         status=event.status,
-        players=entries.count(),
-        withdrawn=entries.filter(status=Entry.Status.WITHDRAWN).count(),
+        players=len(entries),
+        withdrawn=sum(1 for status, _role in entries if status == Entry.Status.WITHDRAWN),
+        substitutes=sum(1 for _status, role in entries if role == Entry.Role.SUBSTITUTE),
         rounds=event.rounds,
         boards_per_round=event.boards_per_round,
         boards=event.boards.count(),

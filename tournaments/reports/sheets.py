@@ -74,7 +74,9 @@ class ScoreSheetRenderer(Renderer):
         if five:
             columns.append(Column("out", _("Out"), 0.9))
         columns += [
-            Column(f"total:{person.number}", f"{seat} {person.number}", 1.1)
+            Column(
+                f"total:{person.number}", seat if person.vacant else f"{seat} {person.number}", 1.1
+            )
             for seat, person in table.players
         ]
         unit = self.usable_width / sum(c.weight for c in columns)
@@ -130,7 +132,11 @@ class ScoreSheetRenderer(Renderer):
             canvas.setFont(self.bold_font, 11)
             canvas.drawString(x, line_y, seat)
             canvas.setFont(self.font, 10)
-            name = self.fit(person.label, 10, half - 24 - 90)
+            if person.vacant:  # nobody is seated yet: room to write who sits there
+                self.blank_line(canvas, x + 16, x + half - 24, line_y)
+                continue
+            # Room for the club after the name, when there is one.
+            name = self.fit(self.seat_name(person), 10, half - 24 - (90 if person.club else 0))
             canvas.drawString(x + 16, line_y, name)
             if person.club:
                 start = x + 16 + self.text_width(name, 10) + 6

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -48,8 +50,35 @@ from tournaments.reports.data import (
     suit_runs,
 )
 
-ROUNDS_PER_BAND = 16
-"""Round columns printed side by side; more rounds continue in a second table below."""
+ROUNDS_PER_BAND = 12
+"""Round columns printed side by side at most; more rounds continue in a second table below
+(sooner, when the figures are too wide for this many to leave the names their room)."""
+
+CELL_SIZE = 8.5
+"""Type size of the tables' cells and headings."""
+
+SMALLEST_HEADING = 6.0
+"""A heading that does not fit its column on two lines is set smaller, down to this size."""
+
+PADDING = 3.0
+"""Space left and right of the text in every table cell."""
+
+NAME_ROOM = 150.0
+"""Width the name and club columns of the standings need; less turns the paper sideways."""
+
+
+@dataclass(frozen=True)
+class HeaderCell:
+    """A column heading as drawn: one or two lines, at a size that fits the column."""
+
+    text: str
+    lines: tuple[str, ...]
+    size: float
+    width: float  # the column's width, padding included
+
+    @property
+    def cell(self) -> str:
+        return "\n".join(self.lines)
 
 
 def styles() -> dict[str, ParagraphStyle]:
@@ -87,6 +116,8 @@ def grid_style(header_rows: int = 1, size: float = 8.5) -> list[tuple[Any, ...]]
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
     ]
 
 
@@ -136,6 +167,58 @@ class FlowRenderer(Renderer):
         self.footer(canvas, self.footer_text(), document.page)
         canvas.restoreState()
 
+    def header_cell(self, text: str, width: float, size: float = CELL_SIZE) -> HeaderCell:
+        """``text`` set to fit a column ``width`` wide: on one line, else on two, else smaller.
+
+        Translations differ in length ("Boards", "Spellen", "Donnes"), so every heading is
+        measured in the document's language rather than given a column wide enough for English.
+        """
+        room = width - 2 * PADDING
+        candidate = size
+        while True:
+            if self.text_width(text, candidate, bold=True) <= room:
+                return HeaderCell(text, (text,), candidate, width)
+            lines = self.wrap(text, candidate, room, bold=True)
+            if len(lines) == 2 and all(
+                self.text_width(line, candidate, bold=True) <= room for line in lines
+            ):
+                return HeaderCell(text, tuple(lines), candidate, width)
+            if candidate <= SMALLEST_HEADING:
+                break
+            candidate = max(SMALLEST_HEADING, candidate - 0.25)
+        return HeaderCell(text, (self.fit(text, candidate, room, bold=True),), candidate, width)
+
+    def header_row(
+        self, texts: Sequence[str], widths: Sequence[float], row: int = 0
+    ) -> tuple[list[HeaderCell], list[tuple[Any, ...]]]:
+        """The headings of a table's columns, and the style that sets each at its own size."""
+        cells = [self.header_cell(text, width) for text, width in zip(texts, widths, strict=True)]
+        style: list[tuple[Any, ...]] = []
+        for column, cell in enumerate(cells):
+            if cell.size != CELL_SIZE or len(cell.lines) > 1:
+                at = (column, row)
+                style.append(("FONT", at, at, BOLD, cell.size, cell.size * 1.15))
+        return cells, style
+
+    def needed(self, texts: Sequence[str], bold: bool = False) -> float:
+        """The width of a column that shows each of ``texts`` on one line."""
+        widest = max((self.text_width(t, CELL_SIZE, bold) for t in texts), default=0.0)
+        return widest + 2 * PADDING + 1
+
+    def heading_room(self, text: str) -> float:
+        """The width of a column whose heading fits at full size on at most two lines."""
+        words = text.split()
+        if len(words) == 1:
+            return self.needed(words, bold=True)
+        halves = [
+            max(
+                self.text_width(" ".join(words[:cut]), CELL_SIZE, True),
+                self.text_width(" ".join(words[cut:]), CELL_SIZE, True),
+            )
+            for cut in range(1, len(words))
+        ]
+        return min(halves) + 2 * PADDING + 1
+
     def heading_block(self, title: str, subtitle: str = "") -> list[Flowable]:
         event = self.data.event
         facts = [date_format(event.date, "DATE_FORMAT"), event.venue, subtitle]
@@ -148,19 +231,55 @@ class FlowRenderer(Renderer):
 
 
 class StandingsRenderer(FlowRenderer):
+    """The ranking, a column per round; players without a place follow it, then substitutes.
+
+    A player is ranked once they have a board to their name (``StandingRow.place``). Those still
+    without one (a late arrival, everyone before the first results, a player who withdrew before
+    playing) and substitutes, who are never ranked, are listed after the ranking under a line that
+    says why, with "—" for a place.
+    """
+
     kind = "standings"
     data: StandingsData
 
     def __init__(self, data: StandingsData, **options: Any) -> None:
         super().__init__(data, **options)
-        if len(data.rounds) > 8:  # many round columns: turn the paper
-            self.page_size = landscape(self.page_size)
+        register_fonts()
+        self.band_size = min(ROUNDS_PER_BAND, max(1, len(data.rounds)))
+        with translation.override(self.language):
+            if not self.fits(self.band_size):  # many round columns: turn the paper
+                self.page_size = landscape(self.page_size)
+            while self.band_size > 1 and not self.fits(self.band_size):
+                self.band_size -= 1
 
     def name(self) -> str:
         return f"{self.data.event.slug}-standings"
 
     def title(self) -> str:
         return f"{self.data.event.name} – " + _("standings")
+
+    def bands(self, size: int | None = None) -> list[tuple[tuple[int, ...], bool]]:
+        """The round columns of each table, and whether it is the last (with the totals)."""
+        rounds = self.data.rounds
+        size = size or self.band_size
+        bands = [tuple(rounds[i : i + size]) for i in range(0, len(rounds), size)] or [()]
+        return [(band, index == len(bands) - 1) for index, band in enumerate(bands)]
+
+    def fits(self, size: int) -> bool:
+        """Whether tables of ``size`` round columns leave the names and clubs their room."""
+        return all(
+            self.usable_width - sum(self.figure_widths(band, last)) >= NAME_ROOM
+            for band, last in self.bands(size)
+        )
+
+    def ranked(self) -> list[StandingRow]:
+        return [row for row in self.data.rows if row.ranked]
+
+    def waiting(self) -> list[StandingRow]:
+        return [row for row in self.data.rows if not row.place and not row.substitute]
+
+    def substitutes(self) -> list[StandingRow]:
+        return [row for row in self.data.rows if row.substitute]
 
     def story(self) -> list[Flowable]:
         rounds = self.data.rounds
@@ -169,24 +288,27 @@ class StandingsRenderer(FlowRenderer):
         if not self.data.rows:
             story.append(Paragraph(escape(_("No results yet.")), self.styles["body"]))
             return story
-        bands = [
-            rounds[i : i + ROUNDS_PER_BAND] for i in range(0, len(rounds), ROUNDS_PER_BAND)
-        ] or [()]
-        for index, band in enumerate(bands):
+        for index, (band, last) in enumerate(self.bands()):
             if index:
                 story.append(Spacer(1, 12))
-            story.append(self.table(band, last=index == len(bands) - 1))
+            story.append(self.table(band, last))
         story.append(Spacer(1, 6))
-        story.append(
-            Paragraph(
-                escape(_("A place shared by players who are level is written as “3=”.")),
-                self.styles["small"],
+        notes = [_("A place shared by players who are level is written as “3=”.")]
+        if self.waiting() or self.substitutes():
+            notes.append(
+                _(
+                    "“—”: not ranked. A player is ranked from their first result on; substitutes "
+                    "fill a seat for a round and are never ranked."
+                )
             )
-        )
+        for note in notes:
+            story.append(Paragraph(escape(note), self.styles["small"]))
         return story
 
-    def table(self, band: Sequence[int], last: bool) -> Table:
-        header = [
+    # --- columns -------------------------------------------------------------------------------
+
+    def headers(self, band: Sequence[int], last: bool) -> list[str]:
+        texts = [
             _("Place"),
             _("No."),
             _("Name"),
@@ -194,40 +316,110 @@ class StandingsRenderer(FlowRenderer):
             *(_("R%(n)s") % {"n": r} for r in band),
         ]
         if last:
-            header += [_("Total"), _("Boards")]
-        rows: list[list[str]] = [header]
-        for row in self.data.rows:
-            name = row.name + (f" ({_('withdrawn')})" if row.withdrawn else "")
-            cells = [
-                row.place,
-                str(row.entry),
-                name,
-                row.club,
-                *(row.rounds.get(str(r), "") for r in band),
-            ]
-            if last:
-                cells += [row.total, str(row.boards)]
-            rows.append(cells)
-        width = self.page_size[0] - self.margin_left - self.margin_right
-        fixed = [34.0, 26.0]
-        figures = [40.0] * len(band) + ([52.0, 46.0] if last else [])
-        rest = max(120.0, width - sum(fixed) - sum(figures))
-        widths = [*fixed, rest * 0.6, rest * 0.4, *figures]
-        table = Table(rows, colWidths=widths, repeatRows=1)
+            texts += [_("Total"), _("Boards")]
+        return texts
+
+    def figure_widths(self, band: Sequence[int], last: bool) -> list[float]:
+        """Widths of every column but the name and the club: as wide as heading and figures need."""
+        rows = self.data.rows
+        texts = self.headers(band, last)
+        values: list[list[str]] = [
+            [row.place or "—" for row in rows],
+            [str(row.entry) for row in rows],
+            *([row.rounds.get(str(r), "") for row in rows] for r in band),
+        ]
+        if last:
+            values += [[row.total or "—" for row in rows], [str(row.boards) for row in rows]]
+        headings = [texts[0], texts[1], *texts[4:]]
+        total_column = len(values) - 2 if last else None
+        return [
+            max(self.heading_room(heading), self.needed(column, bold=index == total_column))
+            for index, (heading, column) in enumerate(zip(headings, values, strict=True))
+        ]
+
+    def widths(self, band: Sequence[int], last: bool) -> list[float]:
+        """Every column's width: the figures as wide as they need, the names and clubs the rest."""
+        figures = self.figure_widths(band, last)
+        rest = max(NAME_ROOM, self.usable_width - sum(figures))
+        return [figures[0], figures[1], rest * 0.6, rest * 0.4, *figures[2:]]
+
+    def header_cells(self, band: Sequence[int], last: bool) -> list[HeaderCell]:
+        """The headings of one table as drawn (for the tests, which measure them)."""
+        return self.header_row(self.headers(band, last), self.widths(band, last))[0]
+
+    # --- the table -----------------------------------------------------------------------------
+
+    def table(self, band: Sequence[int], last: bool) -> Table:
+        widths = self.widths(band, last)
+        cells, header_style = self.header_row(self.headers(band, last), widths)
+        rows: list[list[str]] = [[cell.cell for cell in cells]]
         style = grid_style()
+        style += header_style
         style += [
             ("ALIGN", (0, 0), (1, -1), "RIGHT"),
             ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
         ]
         if last:
-            style.append(("FONT", (-2, 1), (-2, -1), BOLD, 8.5))
-        for index, row in enumerate(self.data.rows, start=1):
-            if row.withdrawn:
-                style.append(("TEXTCOLOR", (0, index), (-1, index), GREY))
-            elif index % 2 == 0:
-                style.append(("BACKGROUND", (0, index), (-1, index), "#f6f6f6"))
+            style.append(("FONT", (-2, 1), (-2, -1), BOLD, CELL_SIZE))
+        groups = [
+            ("", self.ranked()),
+            (_("No result yet: not ranked"), self.waiting()),
+            (_("Substitutes: not ranked"), self.substitutes()),
+        ]
+        for label, members in groups:
+            if not members:
+                continue
+            if label:
+                at = len(rows)
+                rows.append([label] + [""] * (len(widths) - 1))
+                style += [
+                    ("SPAN", (0, at), (-1, at)),
+                    ("ALIGN", (0, at), (-1, at), "LEFT"),
+                    ("FONT", (0, at), (-1, at), REGULAR, 7.5),
+                    ("TEXTCOLOR", (0, at), (-1, at), GREY),
+                    ("LINEABOVE", (0, at), (-1, at), 0.8, RULE),
+                ]
+            for row in members:
+                at = len(rows)
+                rows.append(self.cells(row, band, last, widths, style, at))
+                if row.withdrawn or not row.place:
+                    style.append(("TEXTCOLOR", (0, at), (-1, at), GREY))
+                elif at % 2 == 0:
+                    style.append(("BACKGROUND", (0, at), (-1, at), "#f6f6f6"))
+        table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(style))
         return table
+
+    def cells(
+        self,
+        row: StandingRow,
+        band: Sequence[int],
+        last: bool,
+        widths: Sequence[float],
+        style: list[tuple[Any, ...]],
+        at: int,
+    ) -> list[str]:
+        """One player's line; a name or club too long for its column is set smaller."""
+        name = row.name
+        if row.withdrawn:
+            name += f" ({_('withdrawn')})"
+        texts = {2: name, 3: row.club}
+        for column, text in texts.items():
+            room = widths[column] - 2 * PADDING
+            size = self.fit_size(text, CELL_SIZE, room, smallest=6.5)
+            if size < CELL_SIZE:
+                style.append(("FONT", (column, at), (column, at), REGULAR, size))
+                texts[column] = self.fit(text, size, room)
+        cells = [
+            row.place or "—",
+            str(row.entry),
+            texts[2],
+            texts[3],
+            *(row.rounds.get(str(r), "") for r in band),
+        ]
+        if last:
+            cells += [row.total or "—", str(row.boards)]
+        return cells
 
 
 class ScoreCardRenderer(FlowRenderer):
@@ -347,24 +539,37 @@ class SummaryRenderer(FlowRenderer):
         return f"{self.data.event.name} – " + _("event summary")
 
     def story(self) -> list[Flowable]:
+        story = self.heading_block(_("Event summary"), self.status_label(self.data.status))
+        story.append(self.facts_table())
+        story.append(Paragraph(escape(_("Rounds")), self.styles["heading"]))
+        story.append(self.rounds_table())
+        story += self.leading_players()
+        story += self.verification()
+        return story
+
+    def facts(self) -> list[tuple[str, str]]:
         data = self.data
         event = data.event
-        story = self.heading_block(_("Event summary"), self.status_label(data.status))
         game = {
             "kleurenwiezen": _("Colour Whist (Kleurenwiezen)"),
             "wiezen": _("Wiezen"),
             "israeli": _("Israeli Whist"),
         }.get(event.game, event.game)
         played = sum(1 for r in data.round_facts if r.status != "planned")
-        facts = [
+        players = str(data.players)
+        if data.withdrawn:
+            players += " " + _("(%(n)s withdrawn)") % {"n": data.withdrawn}
+        if data.substitutes:
+            players += " " + ngettext(
+                "(%(n)s substitute, not ranked)",
+                "(%(n)s substitutes, not ranked)",
+                data.substitutes,
+            ) % {"n": data.substitutes}
+        return [
             (_("Game"), game),
             (_("Ruleset"), event.ruleset_title),
             (_("Comparison"), method_label(event.comparison)),
-            (
-                _("Players"),
-                str(data.players)
-                + (" " + _("(%(n)s withdrawn)") % {"n": data.withdrawn} if data.withdrawn else ""),
-            ),
+            (_("Players"), players),
             (
                 _("Rounds"),
                 _("%(played)s of %(total)s started") % {"played": played, "total": data.rounds},
@@ -373,47 +578,114 @@ class SummaryRenderer(FlowRenderer):
             (_("Boards dealt"), str(data.boards)),
             (_("Results recorded"), str(data.results)),
         ]
-        table = Table(
-            [[label, value] for label, value in facts], colWidths=[130, 300], hAlign="LEFT"
-        )
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (0, -1), BOLD, 9),
-                    ("FONT", (1, 0), (1, -1), REGULAR, 9),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
-                    ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ]
-            )
-        )
-        story.append(table)
-        story.append(Paragraph(escape(_("Rounds")), self.styles["heading"]))
-        rows = [[_("Round"), _("Status"), _("Tables"), _("Byes"), _("Results")]]
-        for facts_row in data.round_facts:
+
+    def facts_cells(self) -> list[HeaderCell]:
+        """The facts' labels, the headings of their lines: the column is as wide as the longest."""
+        labels = [label for label, _value in self.facts()]
+        widest = max(self.text_width(label, 9, bold=True) for label in labels)
+        width = min(self.usable_width / 2, widest + 2 * PADDING + 1)
+        return [self.header_cell(label, width, size=9) for label in labels]
+
+    def facts_table(self) -> Table:
+        cells = self.facts_cells()
+        label_width = cells[0].width
+        value_width = self.usable_width - label_width
+        rows: list[list[Any]] = []
+        style: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (0, -1), BOLD, 9),
+            ("FONT", (1, 0), (1, -1), REGULAR, 9),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
+        ]
+        for index, (cell, (_label, value)) in enumerate(zip(cells, self.facts(), strict=True)):
+            if cell.size != 9 or len(cell.lines) > 1:
+                style.append(("FONT", (0, index), (0, index), BOLD, cell.size, cell.size * 1.15))
+            fits = self.text_width(value, 9) <= value_width - 2 * PADDING
             rows.append(
-                [
-                    str(facts_row.round),
-                    self.round_status(facts_row.status),
-                    str(facts_row.tables),
-                    str(facts_row.byes),
-                    f"{facts_row.results} / {facts_row.expected}",
-                ]
+                [cell.cell, value if fits else Paragraph(escape(value), self.styles["body"])]
             )
-        rounds_table = Table(rows, colWidths=[50, 110, 60, 60, 80], hAlign="LEFT", repeatRows=1)
-        rounds_table.setStyle(TableStyle([*grid_style(), ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
-        story.append(rounds_table)
-        story += self.leading_players()
-        story += self.verification()
-        return story
+        table = Table(rows, colWidths=[label_width, value_width], hAlign="LEFT")
+        table.setStyle(TableStyle(style))
+        return table
+
+    def round_rows(self) -> list[list[str]]:
+        return [
+            [
+                str(facts_row.round),
+                self.round_status(facts_row.status),
+                str(facts_row.tables),
+                str(facts_row.byes),
+                f"{facts_row.results} / {facts_row.expected}",
+            ]
+            for facts_row in self.data.round_facts
+        ]
+
+    def rounds_widths(self) -> list[float]:
+        headings = self.rounds_headers()
+        rows = self.round_rows()
+        return [
+            max(self.heading_room(heading), self.needed([row[index] for row in rows]), 40.0)
+            for index, heading in enumerate(headings)
+        ]
+
+    def rounds_headers(self) -> list[str]:
+        return [_("Round"), _("Status"), _("Tables"), _("Byes"), _("Results")]
+
+    def rounds_table(self) -> Table:
+        widths = self.rounds_widths()
+        cells, header_style = self.header_row(self.rounds_headers(), widths)
+        rows = [[cell.cell for cell in cells], *self.round_rows()]
+        table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
+        table.setStyle(
+            TableStyle([*grid_style(), *header_style, ("ALIGN", (2, 0), (-1, -1), "RIGHT")])
+        )
+        return table
+
+    def leaders_rows(self) -> list[StandingRow]:
+        """The first players of the ranking; players without a place and substitutes are not."""
+        return [row for row in self.data.standings.rows if row.ranked][: self.leaders]
+
+    def leaders_headers(self) -> list[str]:
+        return [_("Place"), _("Name"), _("Club"), _("Total")]
+
+    def leaders_widths(self) -> list[float]:
+        rows = self.leaders_rows()
+        headings = self.leaders_headers()
+        place = max(self.heading_room(headings[0]), self.needed([r.place for r in rows]))
+        total = max(self.heading_room(headings[3]), self.needed([r.total for r in rows]))
+        rest = self.usable_width - place - total
+        return [place, rest * 0.55, rest * 0.45, total]
+
+    def header_cells(self) -> list[HeaderCell]:
+        """Every heading of the summary's tables as drawn (for the tests, which measure them)."""
+        cells = self.facts_cells()
+        cells += self.header_row(self.rounds_headers(), self.rounds_widths())[0]
+        if self.leaders_rows():
+            cells += self.header_row(self.leaders_headers(), self.leaders_widths())[0]
+        return cells
 
     def leading_players(self) -> list[Flowable]:
-        rows_data: Sequence[StandingRow] = self.data.standings.rows[: self.leaders]
+        rows_data: Sequence[StandingRow] = self.leaders_rows()
         if not rows_data:
             return []
-        rows = [[_("Place"), _("Name"), _("Club"), _("Total")]]
-        rows += [[r.place, r.name, r.club, r.total] for r in rows_data]
-        table = Table(rows, colWidths=[40, 170, 170, 60], hAlign="LEFT", repeatRows=1)
-        table.setStyle(TableStyle([*grid_style(), ("ALIGN", (-1, 0), (-1, -1), "RIGHT")]))
+        widths = self.leaders_widths()
+        cells, header_style = self.header_row(self.leaders_headers(), widths)
+        rows = [[cell.cell for cell in cells]]
+        rows += [
+            [
+                r.place,
+                self.fit(r.name, CELL_SIZE, widths[1] - 2 * PADDING),
+                self.fit(r.club, CELL_SIZE, widths[2] - 2 * PADDING),
+                r.total,
+            ]
+            for r in rows_data
+        ]
+        table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
+        table.setStyle(
+            TableStyle([*grid_style(), *header_style, ("ALIGN", (-1, 0), (-1, -1), "RIGHT")])
+        )
         return [
             CondPageBreak(120),
             Paragraph(escape(_("Leading players")), self.styles["heading"]),

@@ -2,6 +2,8 @@
 
 - ``award_artificial``: a board that could not be played normally gets average-plus, average or
   average-minus (60 / 50 / 40 %) per seat, or a stated percentage.
+- ``award_table_artificial``: the same on every board of a table not played (a table that could
+  not play, an absentee's table), in one action; an absentee's seat gets no score at all.
 - ``award_weighted``: a weighted adjusted score, mixing possible results with weights (e.g. 30 % of
   one result and 70 % of another), compared with the other tables like any result.
 - ``record_penalty``: the ruleset's penalty (a revoke, a troel not announced) for a player at a
@@ -22,6 +24,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from engine.adjudication import penalty as ruleset_penalty
 from engine.cards import SEATS, Seat
@@ -83,18 +86,128 @@ def award_artificial(
             code="required",
             field="awards",
         )
-    data = {"awards": {seat.name: _percentage(awards[seat.name]) for seat in SEATS}}
-    notation = "art " + " ".join(f"{s}:{v}" for s, v in data["awards"].items())
+    given: dict[str, str | None] = {seat.name: _percentage(awards[seat.name]) for seat in SEATS}
     return results.write_version(
         actor,
         table,
         board,
         kind=Result.Kind.ARTIFICIAL,
-        notation=notation[:80],
-        data=data,
+        notation=_notation(given)[:80],
+        data={"awards": given},
         scores=(0, 0, 0, 0),
         reason=reason,
     )
+
+
+def _notation(awards: dict[str, str | None]) -> str:
+    """``art N:average_plus E:average S:- W:40``: the stored form (pages show it in words)."""
+    return "art " + " ".join(f"{seat}:{value or '-'}" for seat, value in awards.items())
+
+
+@transaction.atomic
+def award_table_artificial(
+    actor: Any, table: Table, awards: dict[str, Any], reason: str
+) -> list[Result]:
+    """An artificial score on every board of a table that has no played result, in one action.
+
+    ``awards`` maps each seat to average-plus, average, average-minus or a percentage, or to
+    ``None`` for a seat that gets no score (an absentee). Boards with a played result keep it:
+    ``table_award_message`` names them. One log entry covers the whole action.
+    """
+    reason = _reason(reason)
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    missing = [seat.name for seat in SEATS if seat.name not in awards]
+    if missing:
+        raise UserError(
+            _("Give an award for every seat (missing: %(seats)s).") % {"seats": ", ".join(missing)},
+            code="required",
+            field="awards",
+        )
+    given: dict[str, str | None] = {
+        seat.name: None if awards[seat.name] in (None, "") else _percentage(awards[seat.name])
+        for seat in SEATS
+    }
+    if all(value is None for value in given.values()):
+        raise UserError(_("Give at least one seat a score."), code="required", field="awards")
+    links = list(table.table_boards.select_related("board").order_by("position"))
+    written: list[Result] = []
+    skipped: list[int] = []
+    for link in links:
+        board = link.board
+        results.check_board_at_table(table, board)
+        current = (
+            Result.objects.select_for_update()
+            .filter(table=table, board=board, is_current=True)
+            .first()
+        )
+        if current is not None and current.kind == Result.Kind.PLAYED:
+            skipped.append(board.number)
+            continue
+        written.append(
+            results.write_version(
+                actor,
+                table,
+                board,
+                kind=Result.Kind.ARTIFICIAL,
+                notation=_notation(given)[:80],
+                data={"awards": given},
+                scores=(0, 0, 0, 0),
+                reason=reason,
+                log=False,
+            )
+        )
+    if not written:
+        raise UserError(
+            _("Every board at table %(t)s has a played result: nothing was changed.")
+            % {"t": table.number},
+            code="all_played",
+        )
+    audit.record(
+        actor,
+        "result.artificial_table",
+        "",
+        event=event,
+        obj=table,
+        reason=reason,
+        data={
+            "awards": given,
+            "boards": [r.board.number for r in written],
+            "skipped": skipped,
+            "results": [r.pk for r in written],
+        },
+        message=gettext_noop(
+            "artificial scores for table %(table)s, round %(round)s, on boards %(boards)s"
+        ),
+        params={
+            "table": table.number,
+            "round": table.round.number,
+            "boards": ", ".join(str(r.board.number) for r in written),
+        },
+    )
+    return written
+
+
+def table_award_message(table: Table, written: list[Result]) -> str:
+    """What ``award_table_artificial`` did, naming the boards it left alone."""
+    done = {r.board_id for r in written}
+    skipped = [
+        link.board.number
+        for link in table.table_boards.select_related("board").order_by("position")
+        if link.board_id not in done
+    ]
+    message = ngettext(
+        "Artificial score recorded on %(count)s board.",
+        "Artificial scores recorded on %(count)s boards.",
+        len(written),
+    ) % {"count": len(written)}
+    if skipped:
+        message += " " + ngettext(
+            "Board %(boards)s kept its played result.",
+            "Boards %(boards)s kept their played results.",
+            len(skipped),
+        ) % {"boards": ", ".join(str(n) for n in skipped)}
+    return message
 
 
 @transaction.atomic
@@ -190,10 +303,20 @@ def record_penalty(
     audit.record(
         actor,
         "penalty.record",
-        f"{kind} by {offender.player.full_name} on board {board.number}, table {table.number}: {points}",
+        "",
         event=event,
         obj=item,
         reason=reason,
+        message=gettext_noop(
+            "%(penalty)s by %(name)s on board %(board)s, table %(table)s: %(points)s"
+        ),
+        params={
+            "penalty": kind,
+            "name": offender.player.full_name,
+            "board": board.number,
+            "table": table.number,
+            "points": ", ".join(f"{seat} {amount:+d}" for seat, amount in points.items()),
+        },
     )
     results.standings_changed(event)
     return item
@@ -234,10 +357,15 @@ def record_fine(
     audit.record(
         actor,
         "penalty.fine",
-        f"fine of {amount} for {offender.player.full_name}",
+        "",
         event=event,
         obj=item,
         reason=reason,
+        message=gettext_noop("fine of %(amount)s for %(name)s"),
+        params={
+            "amount": display(amount, standings.decimals(event)),
+            "name": offender.player.full_name,
+        },
     )
     results.standings_changed(event)
     return item
@@ -255,10 +383,12 @@ def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
     audit.record(
         actor,
         "penalty.cancel",
-        f"cancelled {item.kind} of {item.offender.player.full_name}",
+        "",
         event=item.event,
         obj=item,
         reason=reason,
+        message=gettext_noop("cancelled %(penalty)s of %(name)s"),
+        params={"penalty": item.kind, "name": item.offender.player.full_name},
     )
     results.standings_changed(item.event)
     return item
@@ -332,9 +462,10 @@ def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: s
         },
     )
     audit.record(
-        actor, "bye.score",
-        f"bye of {entry.player.full_name} in round {round_number} scored {award}",
+        actor, "bye.score", "",
         event=entry.event, obj=item, reason=reason,
+        message=gettext_noop("bye of %(name)s in round %(round)s scored %(award)s"),
+        params={"name": entry.player.full_name, "round": round_number, "award": award},
     )  # fmt: skip
     results.standings_changed(entry.event)
     return item

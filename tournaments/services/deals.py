@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine import deals as engine_deals
 from tournaments.errors import UserError
@@ -37,9 +38,11 @@ def generate_deals(actor: Any, event: Event, *, key: str | None = None) -> list[
     audit.record(
         actor,
         "deals.generate",
-        f"dealt {len(boards)} boards",
+        "",
         event=event,
         data={"commitment": event.deal_commitment, "boards": len(boards)},
+        message=gettext_noop("boards dealt: %(boards)s"),
+        params={"boards": len(boards)},
     )
     return boards
 

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.ruleset import Ruleset
 from tournaments import rulesets
@@ -104,7 +105,15 @@ def create_event(actor: Any, settings: EventSettings) -> Event:
         event.directors.add(actor)
     for number in range(1, event.rounds + 1):
         Round.objects.create(event=event, number=number)
-    audit.record(actor, "event.create", f"created event {event.name}", event=event, obj=event)
+    audit.record(
+        actor,
+        "event.create",
+        "",
+        event=event,
+        obj=event,
+        message=gettext_noop("created event %(name)s"),
+        params={"name": event.name},
+    )
     return event
 
 
@@ -150,11 +159,16 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
     audit.record(
         actor,
         "event.update",
-        f"changed {', '.join(changes) or 'nothing'}",
+        f"changed {', '.join(changes)}" if changes else "",
         event=event,
         obj=event,
         reason=reason,
         data={"changes": changes},
+        # The fields by name: the log shows them as the form labels them, in the reader's language.
+        message=gettext_noop("changed %(fields)s")
+        if changes
+        else gettext_noop("saved the settings unchanged"),
+        params={"fields": list(changes)} if changes else {},
     )
     if event.status != Event.Status.DRAFT and ranking_before != (
         event.comparison,
@@ -190,10 +204,14 @@ def start_event(actor: Any, event: Event) -> Event:
     audit.record(
         actor,
         "event.start",
-        f"play started under ruleset {ruleset.name}",
+        "",
         event=event,
         obj=event,
         data={"ruleset_digest": rulesets.digest(event.ruleset_toml)},
+        # A built-in ruleset by name, which the log shows by its title in the reader's language;
+        # a club's own by the title its document gives.
+        message=gettext_noop("play started under ruleset %(ruleset)s"),
+        params={"ruleset": ruleset.name if rulesets.is_builtin(ruleset) else ruleset.title},
     )
     return event
 
@@ -218,7 +236,14 @@ def finish_event(actor: Any, event: Event) -> Event:
     if event.deal_key and event.deal_key_revealed_at is None:
         event.deal_key_revealed_at = timezone.now()
     event.save(update_fields=["status", "deal_key_revealed_at", "updated"])
-    audit.record(actor, "event.finish", "event finished; deal key revealed", event=event, obj=event)
+    audit.record(
+        actor,
+        "event.finish",
+        "",
+        event=event,
+        obj=event,
+        message=gettext_noop("event finished; deal key revealed"),
+    )
     return event
 
 
@@ -228,9 +253,11 @@ def add_director(actor: Any, event: Event, user: Any) -> None:
     audit.record(
         actor,
         "event.add_director",
-        f"{user.get_username()} became a director",
+        "",
         event=event,
         obj=event,
+        message=gettext_noop("%(user)s became a director"),
+        params={"user": user.get_username()},
     )
 
 

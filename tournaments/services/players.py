@@ -6,11 +6,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import Club, Entry, Event, Player
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Entry,
+    Event,
+    Penalty,
+    Player,
+    Result,
+    Round,
+    Seating,
+    SitOutScore,
+    Table,
+)
 from tournaments.services import audit
 
 # Column names accepted in a CSV header, in English, Dutch and French.
@@ -49,7 +62,8 @@ def _club(name: str) -> Club | None:
     return club or Club.objects.create(name=name)
 
 
-def _player(first_name: str, last_name: str, club_name: str, federation_number: str) -> Player:
+def _person(first_name: str, last_name: str, federation_number: str) -> tuple[str, str, str]:
+    """A player's name and federation number, trimmed and checked as registration checks them."""
     first_name, last_name = first_name.strip(), last_name.strip()
     federation_number = federation_number.strip()
     if not first_name and not last_name:
@@ -64,6 +78,11 @@ def _player(first_name: str, last_name: str, club_name: str, federation_number: 
             code="too_long",
             field="federation_number",
         )
+    return first_name, last_name, federation_number
+
+
+def _player(first_name: str, last_name: str, club_name: str, federation_number: str) -> Player:
+    first_name, last_name, federation_number = _person(first_name, last_name, federation_number)
     club = _club(club_name)
     if federation_number:
         player = Player.objects.filter(federation_number=federation_number).first()
@@ -227,32 +246,6 @@ def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> I
 
 
 @transaction.atomic
-def withdraw_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
-    """Withdraw a player from the rounds not yet played; the rounds already played keep their scores."""
-    from tournaments.services import seating
-
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.status == Entry.Status.WITHDRAWN:
-        return entry
-    event = entry.event
-    played = seating.rounds_played(event)
-    entry.status = Entry.Status.WITHDRAWN
-    entry.withdrawn_after_round = played
-    entry.save(update_fields=["status", "withdrawn_after_round"])
-    audit.record(
-        actor,
-        "entry.withdraw",
-        f"withdrew {entry.player.full_name} after round {played}",
-        event=event,
-        obj=entry,
-        reason=reason,
-    )
-    if event.round_set.filter(tables__isnull=False).exists():
-        seating.replan(actor, event, reason=_("withdrawal of %(name)s") % {"name": entry.player})
-    return entry
-
-
-@transaction.atomic
 def add_late_player(
     actor: Any,
     event: Event,
@@ -263,23 +256,525 @@ def add_late_player(
     federation_number: str = "",
     reason: str = "",
 ) -> Entry:
-    """Add a player who plays from the next round not yet started, re-planning those rounds."""
+    """Add a player who plays from the next round not yet started.
+
+    They take a vacant seat, or a sit-out seat of the movement, without moving anyone else
+    (``late_arrivals.add_late_arrival``, which also says where they went); when there is none
+    they have no seat until the TD re-plans.
+    """
+    from tournaments.services import late_arrivals
+
+    return late_arrivals.add_late_arrival(
+        actor,
+        event,
+        first_name=first_name,
+        last_name=last_name,
+        club=club,
+        federation_number=federation_number,
+        reason=reason,
+    ).entry
+
+
+# --- withdrawing, taking a withdrawal back, editing and removing -------------------------------
+#
+# Each change comes as ``verify_x`` (raises the UserError saying why not), ``can_x`` (for the pages)
+# and ``x`` (does it, in a transaction, with an audit entry).
+
+
+def _later_seatings(event: Event, played: int) -> Any:
+    """Seats in the rounds not yet started: the only ones a change of players may touch."""
+    return Seating.objects.filter(round__event=event, round__number__gt=played)
+
+
+def verify_withdraw(entry: Entry) -> None:
     from tournaments.services import seating
 
-    event = _lock(event)
-    player = _player(first_name, last_name, club, federation_number)
-    first_round = seating.rounds_played(event) + 1
-    if first_round > event.rounds:
-        raise UserError(_("Every round has been played."), code="no_rounds_left")
-    entry = _enter(event, player, first_round=first_round)
+    event = entry.event
+    name = entry.player.full_name
+    if event.status == Event.Status.DRAFT:
+        raise UserError(
+            _("Play has not started: remove %(name)s instead of withdrawing.") % {"name": name},
+            code="event_not_started",
+        )
+    if event.status == Event.Status.FINISHED:
+        raise UserError(_("The event is finished."), code="event_finished")
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise UserError(
+            _("%(name)s has already withdrawn.") % {"name": name}, code="already_withdrawn"
+        )
+    if seating.rounds_played(event) >= event.rounds:
+        raise UserError(
+            _("Every round has started: there is no later seat to leave."),
+            code="no_rounds_left",
+        )
+
+
+def can_withdraw(entry: Entry) -> bool:
+    return _allowed(verify_withdraw, entry)
+
+
+def _allowed(verify: Any, entry: Entry) -> bool:
+    try:
+        verify(entry)
+    except UserError:
+        return False
+    return True
+
+
+@transaction.atomic
+def withdraw_player(actor: Any, entry: Entry, reason: str) -> Entry:
+    """Withdraw a player from the rounds not yet started, leaving every other seat as it is.
+
+    The player's seats in those rounds become vacant (for a substitute or a late arrival; a re-plan
+    is the TD's separate choice) and their byes there go, as a bye cannot be vacant. The rounds
+    already started keep their seats and scores. What was changed is kept in the audit entry's
+    ``data``, so that ``reinstate_player`` can put it back.
+    """
+    from tournaments.services import seating
+    from tournaments.services.results import standings_changed
+
+    # The event's row first, as opening a round and re-planning do: no round starts meanwhile.
+    event = _lock(entry.event)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    entry.event = event
+    verify_withdraw(entry)
+    reason = reason.strip()
+    if not reason:
+        raise UserError(_("Say why the player withdraws."), code="required", field="reason")
+    played = seating.rounds_played(event)
+    later = _later_seatings(event, played).filter(entry=entry).select_related("round", "table")
+    vacated: list[dict[str, Any]] = []
+    byes: list[int] = []
+    for seat in later.order_by("round__number"):
+        if seat.seat == Seating.Seat.BYE:
+            byes.append(seat.round.number)
+            continue
+        assert seat.table is not None
+        vacated.append(
+            {
+                "seating": seat.pk,
+                "round": seat.round.number,
+                "table": seat.table.number,
+                "seat": seat.seat,
+                # A seat the player had taken from someone else stays that person's seat.
+                "replaces": seat.replaces_id,
+            }
+        )
+        seat.entry = None
+        seat.replaces_id = seat.replaces_id or entry.pk
+        seat.save(update_fields=["entry", "replaces"])
+    later.filter(seat=Seating.Seat.BYE).delete()
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_after_round = played
+    entry.save(update_fields=["status", "withdrawn_after_round"])
     audit.record(
         actor,
-        "entry.late",
-        f"added {player.full_name} from round {first_round}",
+        "entry.withdraw",
+        "",
         event=event,
         obj=entry,
         reason=reason,
+        data={"vacated": vacated, "byes": byes},
+        message=gettext_noop("withdrew %(name)s after round %(round)s"),
+        params={"name": entry.player.full_name, "round": played},
     )
-    if event.round_set.filter(tables__isnull=False).exists():
-        seating.replan(actor, event, reason=_("late arrival of %(name)s") % {"name": player})
+    standings_changed(event)
     return entry
+
+
+def withdrawal_of(entry: Entry) -> AuditEntry | None:
+    """The audit entry of the entry's latest withdrawal (its reason, and what it changed)."""
+    return (
+        AuditEntry.objects.filter(
+            event_id=entry.event_id,
+            action="entry.withdraw",
+            object_type="entry",
+            object_id=str(entry.pk),
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
+
+
+def verify_reinstate(entry: Entry) -> AuditEntry:
+    """Refuse to take back a withdrawal once anything has been built on it; else its audit entry."""
+    from tournaments.services import seating
+
+    name = entry.player.full_name
+    if entry.status != Entry.Status.WITHDRAWN or entry.withdrawn_after_round is None:
+        raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
+    event = entry.event
+    if event.status == Event.Status.FINISHED:
+        raise UserError(_("The event is finished."), code="event_finished")
+    played = seating.rounds_played(event)
+    if played > entry.withdrawn_after_round:
+        raise UserError(
+            _(
+                "Round %(round)s has started since %(name)s withdrew: the withdrawal can no longer be undone."
+            )
+            % {"round": played, "name": name},
+            code="round_started",
+        )
+    withdrawal = withdrawal_of(entry)
+    if withdrawal is None or "vacated" not in withdrawal.data:
+        raise UserError(
+            _("Troef has no record of the seats %(name)s left: the withdrawal cannot be undone.")
+            % {"name": name},
+            code="no_record",
+        )
+    vacated = withdrawal.data["vacated"]
+    seats = Seating.objects.in_bulk([seat["seating"] for seat in vacated])
+    for seat in vacated:
+        now = seats.get(seat["seating"])
+        if now is None:
+            raise UserError(
+                _(
+                    "The rounds after round %(round)s have been re-planned since %(name)s withdrew: the withdrawal can no longer be undone."
+                )
+                % {"round": entry.withdrawn_after_round, "name": name},
+                code="replanned",
+            )
+        if now.entry_id is not None:
+            raise UserError(
+                _(
+                    "Round %(round)s, table %(table)s, seat %(seat)s has been given to someone else since %(name)s withdrew: the withdrawal can no longer be undone."
+                )
+                % {
+                    "round": seat["round"],
+                    "table": seat["table"],
+                    "seat": seat["seat"],
+                    "name": name,
+                },
+                code="seat_taken",
+            )
+    return withdrawal
+
+
+def can_reinstate(entry: Entry) -> bool:
+    return _allowed(verify_reinstate, entry)
+
+
+@transaction.atomic
+def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
+    """Undo a withdrawal: the player gets back the seats and byes the withdrawal took away."""
+    from tournaments.services.results import standings_changed
+
+    event = _lock(entry.event)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    entry.event = event
+    withdrawal = verify_reinstate(entry)
+    after_round = entry.withdrawn_after_round
+    for seat in withdrawal.data["vacated"]:
+        Seating.objects.filter(pk=seat["seating"], entry=None).update(
+            entry=entry, replaces_id=seat["replaces"]
+        )
+    rounds = event.round_set.filter(number__in=withdrawal.data["byes"]).exclude(
+        seatings__entry=entry
+    )
+    Seating.objects.bulk_create(
+        Seating(round=round_, table=None, entry=entry, seat=Seating.Seat.BYE) for round_ in rounds
+    )
+    entry.status = Entry.Status.ACTIVE
+    entry.withdrawn_after_round = None
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    audit.record(
+        actor,
+        "entry.reinstate",
+        "",
+        event=event,
+        obj=entry,
+        reason=reason.strip(),
+        data={"withdrawal": withdrawal.pk},
+        message=gettext_noop("took back the withdrawal of %(name)s after round %(round)s"),
+        params={"name": entry.player.full_name, "round": after_round},
+    )
+    standings_changed(event)
+    return entry
+
+
+@transaction.atomic
+def edit_player(
+    actor: Any,
+    entry: Entry,
+    first_name: str,
+    last_name: str,
+    club: str = "",
+    federation_number: str = "",
+) -> Player:
+    """Correct a player's name, club or federation number: the same person in every event."""
+    from tournaments.services.results import standings_changed
+
+    event = _lock(entry.event)
+    player = Player.objects.select_for_update().get(pk=entry.player_id)
+    first_name, last_name, federation_number = _person(first_name, last_name, federation_number)
+    if federation_number:
+        holder = (
+            Player.objects.filter(federation_number=federation_number).exclude(pk=player.pk).first()
+        )
+        if holder is not None:
+            raise UserError(
+                _("Federation number %(number)s belongs to %(name)s.")
+                % {"number": federation_number, "name": holder.full_name},
+                code="federation_number_taken",
+                field="federation_number",
+            )
+    before = _details(player)
+    player.first_name, player.last_name = first_name, last_name
+    player.federation_number = federation_number
+    player.club = _club(club)
+    after = _details(player)
+    if after == before:
+        return player
+    player.save()
+    audit.record(
+        actor,
+        "entry.edit",
+        "",
+        event=event,
+        obj=entry,
+        data={"old": before, "new": after},
+        message=gettext_noop("changed the details of player %(number)s, %(name)s"),
+        params={"number": entry.number, "name": player.full_name},
+    )
+    if event.status != Event.Status.DRAFT:
+        standings_changed(event)  # the standings show the name and club
+    return player
+
+
+def _details(player: Player) -> dict[str, str]:
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "club": player.club.name if player.club else "",
+        "federation_number": player.federation_number,
+    }
+
+
+def verify_remove(entry: Entry) -> None:
+    """Only a player who has not played, and on whom nothing is recorded, can be removed."""
+    name = entry.player.full_name
+    event = entry.event
+    started = Seating.objects.filter(round__event=event).exclude(round__status=Round.Status.PLANNED)
+    first = started.filter(Q(entry=entry) | Q(replaces=entry)).order_by("round__number").first()
+    if first is not None:
+        raise UserError(
+            _(
+                "%(name)s has a place in round %(round)s, which has started: withdraw the player instead."
+            )
+            % {"name": name, "round": first.round.number},
+            code="has_played",
+        )
+    if Result.objects.filter(table__seatings__entry=entry).exists():
+        raise UserError(
+            _("Results have been entered at a table of %(name)s: withdraw the player instead.")
+            % {"name": name},
+            code="has_results",
+        )
+    if Penalty.objects.filter(offender=entry).exists():
+        raise UserError(
+            _("%(name)s has penalties or fines on record: withdraw the player instead.")
+            % {"name": name},
+            code="has_penalties",
+        )
+    if SitOutScore.objects.filter(entry=entry).exists():
+        raise UserError(
+            _("%(name)s has scores for byes on record: withdraw the player instead.")
+            % {"name": name},
+            code="has_bye_scores",
+        )
+    if event.status == Event.Status.DRAFT:
+        return
+    own = (
+        Seating.objects.filter(round__event=event)
+        .filter(Q(entry=entry, replaces=None) | Q(replaces=entry))
+        .exclude(seat=Seating.Seat.BYE)
+    )
+    if own.exists() and entry.status == Entry.Status.WITHDRAWN:
+        raise UserError(
+            _(
+                "The seats %(name)s left stay vacant under their name: a withdrawn player cannot be removed."
+            )
+            % {"name": name},
+            code="own_seats",
+        )
+    if own.exists():
+        raise UserError(
+            _(
+                "%(name)s has seats of their own in the rounds still to play: withdraw the player instead, which leaves those seats vacant."
+            )
+            % {"name": name},
+            code="own_seats",
+        )
+
+
+def can_remove(entry: Entry) -> bool:
+    return _allowed(verify_remove, entry)
+
+
+@transaction.atomic
+def remove_entry(actor: Any, entry: Entry, reason: str = "") -> None:
+    """Remove a player registered by mistake, who has not played.
+
+    Before play, the movement is made again for the players left. After play has started (a late
+    arrival or substitute entered by mistake) the seats they took from someone else become vacant
+    again; their byes simply go; any other seat stays as it is.
+    """
+    from tournaments.services.results import standings_changed
+
+    event = _lock(entry.event)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    entry.event = event
+    verify_remove(entry)
+    name, number = entry.player.full_name, entry.number
+    seats = Seating.objects.filter(round__event=event)
+    vacated = list(
+        seats.filter(entry=entry)
+        .exclude(replaces=None)
+        .values_list("round__number", "table__number", "seat")
+    )
+    if event.status == Event.Status.DRAFT:
+        seats.filter(Q(entry=entry) | Q(replaces=entry)).delete()
+    else:
+        seats.filter(entry=entry).exclude(replaces=None).update(entry=None)
+        seats.filter(entry=entry, seat=Seating.Seat.BYE).delete()
+    audit.record(
+        actor,
+        "entry.remove",
+        "",
+        event=event,
+        obj=entry,
+        reason=reason.strip(),
+        data={
+            "number": number,
+            "player": entry.player_id,
+            "vacated": [list(seat) for seat in vacated],
+        },
+        message=gettext_noop("removed player %(number)s, %(name)s"),
+        params={"number": number, "name": name},
+    )
+    entry.delete()
+    if event.status == Event.Status.DRAFT:
+        if event.entries.filter(status=Entry.Status.ACTIVE).count() < 4:
+            # Too few players left for any movement: the old one goes rather than staying wrong.
+            Table.objects.filter(round__event=event).delete()
+            Seating.objects.filter(round__event=event).delete()
+        else:
+            _seat_again(actor, event)
+    else:
+        standings_changed(event)
+
+
+# --- what the players page and the confirm pages show --------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """A line of the players page: the entry, why it withdrew, and what the TD may do with it."""
+
+    entry: Entry
+    withdrawal_reason: str
+    can_withdraw: bool
+    can_reinstate: bool
+    can_remove: bool
+
+
+def roster(event: Event) -> list[RosterRow]:
+    entries = event.entries.select_related("player", "player__club", "event")
+    reasons: dict[str, str] = {}
+    # Oldest first, so that a later withdrawal's reason wins.
+    for object_id, reason in (
+        AuditEntry.objects.filter(event=event, action="entry.withdraw", object_type="entry")
+        .order_by("at", "id")
+        .values_list("object_id", "reason")
+    ):
+        reasons[object_id] = reason
+    return [
+        RosterRow(
+            entry=entry,
+            withdrawal_reason=reasons.get(str(entry.pk), "")
+            if entry.status == Entry.Status.WITHDRAWN
+            else "",
+            can_withdraw=can_withdraw(entry),
+            can_reinstate=entry.status == Entry.Status.WITHDRAWN and can_reinstate(entry),
+            can_remove=can_remove(entry),
+        )
+        for entry in entries
+    ]
+
+
+@dataclass(frozen=True)
+class PlannedSeat:
+    round: int
+    table: int | None
+    seat: str
+    planned: str = ""  # whose seat it was in the movement, when not the player's own
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a withdrawal, its undo or a removal would change, for the confirm page."""
+
+    after_round: int
+    seats: list[PlannedSeat]
+    byes: list[int]
+    # Before play: how many players the movement would be made again for (None: not made again).
+    reseat: int | None = None
+
+
+def withdrawal_preview(entry: Entry) -> Preview:
+    from tournaments.services import seating
+
+    played = seating.rounds_played(entry.event)
+    later = (
+        _later_seatings(entry.event, played)
+        .filter(entry=entry)
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
+    return Preview(
+        after_round=played,
+        seats=[
+            PlannedSeat(s.round.number, s.table.number, s.seat)
+            for s in later
+            if s.table is not None
+        ],
+        byes=[s.round.number for s in later if s.seat == Seating.Seat.BYE],
+    )
+
+
+def reinstatement_preview(entry: Entry) -> Preview:
+    withdrawal = withdrawal_of(entry)
+    data = withdrawal.data if withdrawal is not None else {}
+    return Preview(
+        after_round=entry.withdrawn_after_round or 0,
+        seats=[
+            PlannedSeat(seat["round"], seat["table"], seat["seat"])
+            for seat in data.get("vacated", [])
+        ],
+        byes=list(data.get("byes", [])),
+    )
+
+
+def removal_preview(entry: Entry) -> Preview:
+    from tournaments.services import seating
+
+    event = entry.event
+    mine = (
+        Seating.objects.filter(round__event=event, entry=entry)
+        .select_related("round", "table", "replaces__player")
+        .order_by("round__number")
+    )
+    reseat = None
+    if event.status == Event.Status.DRAFT and event.round_set.filter(tables__isnull=False).exists():
+        left = event.entries.filter(status=Entry.Status.ACTIVE).exclude(pk=entry.pk).count()
+        reseat = left
+    return Preview(
+        after_round=seating.rounds_played(event),
+        seats=[
+            PlannedSeat(s.round.number, s.table.number, s.seat, s.replaces.player.full_name)
+            for s in mine
+            if s.table is not None and s.replaces is not None
+        ],
+        byes=[s.round.number for s in mine if s.seat == Seating.Seat.BYE],
+        reseat=reseat,
+    )

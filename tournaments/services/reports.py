@@ -18,6 +18,7 @@ from django.core.files.base import ContentFile
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
 from tournaments.models import Event, ReportFile
@@ -67,6 +68,11 @@ def request_report(
         event=event,
         obj=report,
         data={"kind": kind, "round": round_number, "page_size": page_size, "language": language},
+        **_message(
+            report,
+            gettext_noop("requested %(document)s (%(paper)s, %(language)s)"),
+            gettext_noop("requested %(document)s, round %(round)s (%(paper)s, %(language)s)"),
+        ),
     )
     _queue(report.pk)
     return report
@@ -92,9 +98,33 @@ def regenerate(actor: Any, report: ReportFile) -> ReportFile:
         f"regenerated {_describe(report)}",
         event=report.event,
         obj=report,
+        **_message(
+            report,
+            gettext_noop("made %(document)s again (%(paper)s, %(language)s)"),
+            gettext_noop("made %(document)s again, round %(round)s (%(paper)s, %(language)s)"),
+        ),
     )
     _queue(report.pk)
     return report
+
+
+def scope_of(report: ReportFile) -> tuple[str, int | None, str, str]:
+    """What makes two files the same document: its kind, round, paper and language."""
+    return (report.kind, report.round_number, report.page_size, report.language)
+
+
+def listed_files(event: Event) -> list[ReportFile]:
+    """The reports list: each document once, as its newest file (whatever that file's state).
+
+    A newer request of the same document supersedes the older files, which leave the list but
+    stay stored: the newer one may still be on its way or fail, and an older file is the record
+    of what was printed (the audit log names it, and its own page still serves it). Deleting
+    them would take that record away for a little disk space.
+    """
+    newest: dict[tuple[str, int | None, str, str], ReportFile] = {}
+    for report in ReportFile.objects.filter(event=event).select_related("created_by"):
+        newest.setdefault(scope_of(report), report)  # newest first: the model's ordering
+    return list(newest.values())
 
 
 def build_report(
@@ -224,6 +254,18 @@ def _fail(report: ReportFile, message: str) -> ReportFile:
     report.finished_at = timezone.now()
     report.save(update_fields=["status", "error", "finished_at"])
     return report
+
+
+def _message(report: ReportFile, whole: str, one_round: str) -> dict[str, Any]:
+    """The log message of a document, for the whole event or for one round."""
+    params: dict[str, Any] = {
+        "document": report.kind,
+        "paper": report.page_size,
+        "language": report.language,
+    }
+    if report.round_number is None:
+        return {"message": whole, "params": params}
+    return {"message": one_round, "params": {**params, "round": report.round_number}}
 
 
 def _describe(report: ReportFile) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine import adjudication
 from engine.cards import SEATS, Card, Seat
@@ -131,14 +132,18 @@ def record_result(
     expected_version: int | None = None,
     confirmed: bool = False,
     reason: str = "",
+    sheet: Any = None,
 ) -> Result:
     """Record a board's result at a table, or correct it (a new version; the old one is kept).
 
     ``expected_version`` is the version the person saw when keying (0 for "none yet"); if someone
     else has recorded a newer one since, nothing is written and ``ConflictError`` says so.
-    ``confirmed`` acknowledges the warnings of a suspicious result.
+    ``confirmed`` acknowledges the warnings of a suspicious result. ``sheet`` holds the points
+    written on the paper sheet (``{"N": 8, ...}``), when they were typed: a difference from
+    Troef's scores stays open until the TD accepts Troef's figure or corrects the line.
     """
     reason = check_reason(reason)
+    written = check_sheet(sheet)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     check_board_at_table(table, board)
@@ -164,7 +169,9 @@ def record_result(
         and current.notation == checked.notation
         and current.kind == Result.Kind.PLAYED
     ):
-        return current  # the same result keyed again: nothing changes, nothing is counted twice
+        # The same result keyed again: nothing changes, nothing is counted twice; points from the
+        # sheet typed only now are noted with it.
+        return _note_sheet(actor, event, current, written)
     if current is not None and not reason.strip():
         raise UserError(
             _("Board %(b)s at table %(t)s already has a result: give a reason for the correction.")
@@ -172,6 +179,19 @@ def record_result(
             code="reason_required",
             field="reason",
         )
+    # A correction is compared with the sheet as it was typed before, unless typed again: a
+    # correction that now agrees with the sheet closes the difference.
+    if not written and current is not None:
+        written = {seat: int(value) for seat, value in current.sheet.items()}
+    status = sheet_status(checked.scores, written)
+    if (
+        status == Result.SheetStatus.OPEN
+        and current is not None
+        and current.sheet_status == Result.SheetStatus.ACCEPTED
+        and current.scores == checked.scores
+        and current.sheet == written
+    ):
+        status = Result.SheetStatus.ACCEPTED  # the TD already accepted Troef's figure for these
     return _write(
         actor,
         event,
@@ -183,6 +203,8 @@ def record_result(
         checked.scores,
         reason,
         Result.Kind.PLAYED,
+        sheet=written,
+        status=status,
     )
 
 
@@ -208,11 +230,26 @@ def write_version(
     data: dict[str, Any],
     scores: tuple[int, int, int, int],
     reason: str,
+    log: bool = True,
 ) -> Result:
-    """Add a new current version of a table's result on a board, keeping the old one."""
+    """Add a new current version of a table's result on a board, keeping the old one.
+
+    ``log=False`` leaves the audit entry to the caller, for an action that writes many versions
+    at once and logs them as one.
+    """
     current = _lock_current(table, board)
     return _write(
-        actor, table.round.event, table, board, current, notation, data, scores, reason, kind
+        actor,
+        table.round.event,
+        table,
+        board,
+        current,
+        notation,
+        data,
+        scores,
+        reason,
+        kind,
+        log=log,
     )
 
 
@@ -227,6 +264,10 @@ def _write(
     scores: tuple[int, int, int, int],
     reason: str,
     kind: str,
+    *,
+    sheet: dict[str, int] | None = None,
+    status: str = "",
+    log: bool = True,
 ) -> Result:
     version = (
         Result.objects.filter(table=table, board=board).aggregate(top=Max("version"))["top"] or 0
@@ -250,6 +291,8 @@ def _write(
                 score_s=s,
                 score_w=w,
                 reason=reason,
+                sheet=sheet or {},
+                sheet_status=status,
                 entered_by=audit.user_of(actor),
             )
     except IntegrityError as exc:
@@ -261,6 +304,9 @@ def _write(
             % {"b": board.number, "t": table.number},
             field="notation",
         ) from exc
+    standings_changed(event)
+    if not log:
+        return result
     action = "result.correct" if current is not None else "result.record"
     audit.record(
         actor,
@@ -270,9 +316,8 @@ def _write(
         event=event,
         obj=result,
         reason=reason,
-        data={"scores": list(scores), "version": version, "kind": kind},
+        data={"scores": list(scores), "version": version, "kind": kind, "sheet": sheet or {}},
     )
-    standings_changed(event)
     return result
 
 
@@ -303,8 +348,15 @@ def seat_scores(result: Result) -> dict[Seat, int]:
 
 
 @transaction.atomic
-def confirm_result(actor: Any, table: Table, board: Board, text: str) -> Result:
-    """A second, blind keying of a sheet: the result is confirmed only if both keyings agree."""
+def confirm_result(
+    actor: Any, table: Table, board: Board, text: str, *, sheet: Any = None
+) -> Result:
+    """A second, blind keying of a sheet: the result is confirmed only if both keyings agree.
+
+    Points from the sheet typed at the second keying are noted with the result when the first
+    keying had none, or other ones.
+    """
+    written = check_sheet(sheet)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     _check_open(table)
@@ -335,7 +387,147 @@ def confirm_result(actor: Any, table: Table, board: Board, text: str) -> Result:
             event=event,
             obj=current,
         )
-    return current
+    return _note_sheet(actor, event, current, written)
+
+
+# Far beyond any board's score: a longer number is a typing slip, not a sheet.
+SHEET_LIMIT = 100_000
+
+
+def check_sheet(sheet: Any) -> dict[str, int]:
+    """The points written on the sheet as typed (``{"N": "8", ...}``), as whole numbers per seat.
+
+    Seats left empty are left out; anything else than a whole number is refused, naming the seat.
+    """
+    if sheet in (None, "", {}):
+        return {}
+    if not isinstance(sheet, dict):
+        raise UserError(
+            _("The points on the sheet are not readable."), code="bad_request", field="sheet"
+        )
+    written: dict[str, int] = {}
+    for seat in "NESW":
+        value = sheet.get(seat)
+        if value is None or str(value).strip() == "":
+            continue
+        try:
+            points = int(str(value).strip())
+        except ValueError:
+            points = SHEET_LIMIT
+        if abs(points) >= SHEET_LIMIT:
+            raise UserError(
+                _("The points on the sheet for %(seat)s are not a whole number: %(value)s.")
+                % {"seat": seat, "value": str(value)[:12]},
+                code="sheet",
+                field="sheet",
+            )
+        written[seat] = points
+    return written
+
+
+def sheet_status(scores: tuple[int, int, int, int], written: dict[str, int]) -> str:
+    """ "open" when a point written on the sheet differs from Troef's score for that seat."""
+    differs = any(
+        seat in written and written[seat] != value
+        for seat, value in zip("NESW", scores, strict=True)
+    )
+    return Result.SheetStatus.OPEN if differs else Result.SheetStatus.NONE
+
+
+def _note_sheet(actor: Any, event: Event, result: Result, written: dict[str, int]) -> Result:
+    """Keep points typed from the sheet with a result already recorded (no new version)."""
+    if not written or written == result.sheet or result.kind != Result.Kind.PLAYED:
+        return result
+    result.sheet = written
+    result.sheet_status = sheet_status(result.scores, written)
+    result.save(update_fields=["sheet", "sheet_status"])
+    audit.record(
+        actor,
+        "result.sheet",
+        "",
+        event=event,
+        obj=result,
+        data={"sheet": written, "scores": list(result.scores)},
+        message=gettext_noop(
+            "points of the sheet noted for board %(board)s at table %(table)s, round %(round)s"
+        ),
+        params={
+            "board": result.board.number,
+            "table": result.table.number,
+            "round": result.table.round.number,
+        },
+    )
+    return result
+
+
+@transaction.atomic
+def accept_sheet_difference(actor: Any, result: Result, reason: str = "") -> Result:
+    """The TD checked the sheet and Troef's score stands: the difference is closed, not changed."""
+    reason = check_reason(reason)
+    # Locked so an acceptance and a correction of the same board cannot cross.
+    result = (
+        Result.objects.select_for_update()
+        .select_related("table__round", "board", "event")
+        .get(pk=result.pk)
+    )
+    if not result.is_current:
+        raise ConflictError(
+            _("Board %(b)s at table %(t)s was corrected meanwhile: look at it again.")
+            % {"b": result.board.number, "t": result.table.number},
+            current={"version": result.version},
+        )
+    if result.sheet_status != Result.SheetStatus.OPEN:
+        return result
+    result.sheet_status = Result.SheetStatus.ACCEPTED
+    result.save(update_fields=["sheet_status"])
+    audit.record(
+        actor,
+        "result.sheet_accept",
+        "",
+        event=result.event,
+        obj=result,
+        reason=reason,
+        data={"sheet": result.sheet, "scores": list(result.scores)},
+        message=gettext_noop(
+            "Troef's score accepted over the sheet for board %(board)s at table %(table)s, "
+            "round %(round)s"
+        ),
+        params={
+            "board": result.board.number,
+            "table": result.table.number,
+            "round": result.table.round.number,
+        },
+    )
+    return result
+
+
+def open_sheet_differences(event: Event) -> int:
+    """How many current results differ from their paper sheet and are not yet resolved."""
+    return Result.objects.filter(
+        event=event, is_current=True, sheet_status=Result.SheetStatus.OPEN
+    ).count()
+
+
+def _award_words(value: Any) -> str:
+    if value is None:
+        return "—"
+    words = {
+        "average_plus": _("average-plus"),
+        "average": _("average"),
+        "average_minus": _("average-minus"),
+    }
+    return words.get(str(value)) or _("%(percentage)s %%") % {"percentage": value}
+
+
+def describe(result: Result) -> str:
+    """A result as the TD pages show it: a played line as typed, an adjusted score in words."""
+    if result.kind == Result.Kind.ARTIFICIAL:
+        awards = result.data.get("awards", {})
+        seats = ", ".join(f"{seat} {_award_words(awards.get(seat))}" for seat in "NESW")
+        return _("Artificial: %(seats)s") % {"seats": seats}
+    if result.kind == Result.Kind.WEIGHTED:
+        return _("Weighted: %(results)s") % {"results": result.notation}
+    return result.notation
 
 
 def sheet_mismatch(result: Result, sheet: Any) -> list[str]:

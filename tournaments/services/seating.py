@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine import boardsets, movements
 from engine.cards import SEATS
@@ -22,10 +24,11 @@ def rounds_played(event: Event) -> int:
 
 def active_numbers(event: Event, round_number: int) -> list[int]:
     """Player numbers of the entries that play in round ``round_number``."""
+    # Substitutes only ever sit in someone else's planned seats: the movement never seats them.
     return sorted(
-        event.entries.filter(status=Entry.Status.ACTIVE, first_round__lte=round_number).values_list(
-            "number", flat=True
-        )
+        event.entries.filter(
+            status=Entry.Status.ACTIVE, role=Entry.Role.PLAYER, first_round__lte=round_number
+        ).values_list("number", flat=True)
     )
 
 
@@ -33,15 +36,23 @@ def played_movement(event: Event, upto: int) -> movements.Movement | None:
     """The rounds 1..upto as they were seated, in the engine's terms (player numbers)."""
     if upto == 0:
         return None
-    return movements.Movement.from_json(export_json(event, upto))
+    return movements.Movement.from_json(export_json(event, upto, as_played=True))
 
 
-def export_json(event: Event, upto: int | None = None) -> dict[str, Any]:
-    """The seating in the engine's JSON form (``python -m engine movement``)."""
+def export_json(
+    event: Event, upto: int | None = None, *, as_played: bool = False
+) -> dict[str, Any]:
+    """The seating in the engine's JSON form (``python -m engine movement``).
+
+    A vacant seat and a substitute's seat show the player the movement planned there, so the
+    movement and the boards each table plays stay as they were. With ``as_played``, a ranked
+    player sitting in someone else's planned seat (a late arrival who took a withdrawn player's
+    seats) shows as themselves: re-planning then knows whom they really met.
+    """
     rounds: list[dict[str, Any]] = []
     seatings = (
         Seating.objects.filter(round__event=event)
-        .select_related("round", "table", "entry")
+        .select_related("round", "table", "entry", "replaces")
         .order_by("round__number", "table__number")
     )
     if upto is not None:
@@ -51,12 +62,15 @@ def export_json(event: Event, upto: int | None = None) -> dict[str, Any]:
         plan = by_round.setdefault(
             seating.round.number, {"round": seating.round.number, "tables": {}, "byes": []}
         )
+        number = seating.planned.number
+        if as_played and seating.entry is not None and seating.entry.role == Entry.Role.PLAYER:
+            number = seating.entry.number
         if seating.seat == Seating.Seat.BYE:
-            plan["byes"].append(seating.entry.number)
+            plan["byes"].append(number)
             continue
         assert seating.table is not None
         table = plan["tables"].setdefault(seating.table.number, {"table": seating.table.number})
-        table[seating.seat] = seating.entry.number
+        table[seating.seat] = number
     for number in sorted(by_round):
         plan = by_round[number]
         rounds.append(
@@ -66,7 +80,7 @@ def export_json(event: Event, upto: int | None = None) -> dict[str, Any]:
                 "byes": sorted(plan["byes"]),
             }
         )
-    players = event.entries.count()
+    players = event.entries.filter(role=Entry.Role.PLAYER).count()
     return {"players": players, "rounds": rounds}
 
 
@@ -85,30 +99,175 @@ def generate_movement(actor: Any, event: Event, *, seed: int = 0) -> movements.M
     audit.record(
         actor,
         "movement.generate",
-        f"seated {len(players)} players over {event.rounds} rounds ({quality.repeats} repeated meetings)",
+        "",
         event=event,
         data={"seed": seed, "repeats": quality.repeats},
+        message=gettext_noop(
+            "seated %(players)s players over %(rounds)s rounds (%(repeats)s repeated meetings)"
+        ),
+        params={"players": len(players), "rounds": event.rounds, "repeats": quality.repeats},
     )
     return movement
 
 
-@transaction.atomic
-def replan(actor: Any, event: Event, *, reason: str = "", seed: int = 0) -> movements.Movement:
-    """Re-seat the rounds not yet played for the players now in the event; played rounds stay."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+@dataclass(frozen=True)
+class ReplanPreview:
+    """What re-planning the rounds not yet started would change, worked out without writing.
+
+    ``repeats_before`` and ``repeats_after`` count meetings beyond the first over the whole event
+    (rounds played included); ``moved`` are the players whose seat changes in some remaining round
+    (their guide cards must be printed again), ``tables`` the (round, table) whose players change
+    (score sheets and table cards to print again). ``unseated`` are players with no place today
+    (a late arrival) and ``substitutes`` the (round, table, seat, player) places of substitutes
+    that re-planning removes.
+    """
+
+    seed: int
+    first_round: int
+    players: int
+    repeats_before: int
+    repeats_after: int
+    moved: tuple[int, ...]
+    tables: tuple[tuple[int, int], ...]
+    unseated: tuple[int, ...]
+    substitutes: tuple[tuple[int, int, str, int], ...]
+    movement: movements.Movement = field(repr=False, compare=False)
+
+    @property
+    def new_repeats(self) -> int:
+        return self.repeats_after - self.repeats_before
+
+
+def _replan_movement(event: Event, seed: int) -> tuple[int, list[int], movements.Movement]:
     played = rounds_played(event)
     if played >= event.rounds:
         raise UserError(_("Every round has been played."), code="no_rounds_left")
     players = active_numbers(event, played + 1)
-    movement = _plan(event, players, played_movement(event, played), seed)
-    _write(event, movement, first_round=played + 1)
+    return played, players, _plan(event, players, played_movement(event, played), seed)
+
+
+Places = dict[int, dict[int, tuple[int, str]]]  # player -> round -> (table or 0 for a bye, seat)
+
+
+def _places_now(
+    event: Event, first_round: int = 1
+) -> tuple[Places, list[tuple[int, int, str, int]]]:
+    """Where each ranked player actually sits from ``first_round`` on, and the substitutes' places."""
+    places: Places = {}
+    substitutes: list[tuple[int, int, str, int]] = []
+    for round_number, table_number, seat, number, role in Seating.objects.filter(
+        round__event=event, round__number__gte=first_round, entry__isnull=False
+    ).values_list("round__number", "table__number", "seat", "entry__number", "entry__role"):
+        if role == Entry.Role.SUBSTITUTE:
+            substitutes.append((round_number, table_number or 0, seat, number))
+        else:
+            places.setdefault(number, {})[round_number] = (table_number or 0, seat)
+    return places, sorted(substitutes)
+
+
+def _repeats(places: Places) -> int:
+    """Meetings beyond the first, over every pair of players who share a table."""
+    met: dict[tuple[int, int], int] = {}
+    for members in _tables_of(places).values():
+        numbers = sorted(n for _seat, n in members)
+        for i, a in enumerate(numbers):
+            for b in numbers[i + 1 :]:
+                met[a, b] = met.get((a, b), 0) + 1
+    return sum(n - 1 for n in met.values())
+
+
+def _places_planned(movement: movements.Movement, first_round: int) -> Places:
+    places: Places = {}
+    for plan in movement.rounds[first_round - 1 :]:
+        for table in plan.tables:
+            for seat, number in table.seats.items():
+                places.setdefault(number, {})[plan.round] = (table.table, seat.name)
+            if table.fifth is not None:
+                places.setdefault(table.fifth, {})[plan.round] = (table.table, "X")
+        for number in plan.byes:
+            places.setdefault(number, {})[plan.round] = (0, "BYE")
+    return places
+
+
+def _tables_of(places: Places) -> dict[tuple[int, int], set[tuple[str, int]]]:
+    tables: dict[tuple[int, int], set[tuple[str, int]]] = {}
+    for number, rounds in places.items():
+        for round_number, (table, seat) in rounds.items():
+            if table:
+                tables.setdefault((round_number, table), set()).add((seat, number))
+    return tables
+
+
+def preview_replan(event: Event, *, seed: int = 0) -> ReplanPreview:
+    """The cost of re-planning the rounds not yet started, before anything is written."""
+    played, players, movement = _replan_movement(event, seed)
+    first_round = played + 1
+    everything, _subs = _places_now(event)
+    now, substitutes = _places_now(event, first_round)
+    after = _places_planned(movement, first_round)
+    moved = sorted(n for n in set(now) | set(after) if now.get(n) != after.get(n))
+    tables_now, tables_after = _tables_of(now), _tables_of(after)
+    tables = sorted(
+        key
+        for key in set(tables_now) | set(tables_after)
+        if tables_now.get(key) != tables_after.get(key)
+    )
+    # The rounds played count in both figures: a new plan avoids what already happened.
+    history = {
+        number: {r: place for r, place in rounds.items() if r < first_round}
+        for number, rounds in everything.items()
+    }
+    planned_after = {
+        n: {**history.get(n, {}), **after.get(n, {})} for n in set(history) | set(after)
+    }
+    return ReplanPreview(
+        seed=seed,
+        first_round=first_round,
+        players=len(players),
+        repeats_before=_repeats(everything),
+        repeats_after=_repeats(planned_after),
+        moved=tuple(moved),
+        tables=tuple(tables),
+        unseated=tuple(n for n in players if n not in now),
+        substitutes=tuple(substitutes),
+        movement=movement,
+    )
+
+
+@transaction.atomic
+def replan(actor: Any, event: Event, *, reason: str = "", seed: int = 0) -> movements.Movement:
+    """Re-seat the rounds not yet played for the players now in the event; played rounds stay.
+
+    Every seat of those rounds may change: ``preview_replan`` shows the TD what it costs first.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    cost = preview_replan(event, seed=seed)
+    movement = cost.movement
+    _write(event, movement, first_round=cost.first_round)
     audit.record(
         actor,
         "movement.replan",
-        f"re-planned rounds {played + 1}-{event.rounds}",
+        "",
         event=event,
         reason=reason,
-        data={"seed": seed, "players": len(players)},
+        data={
+            "seed": seed,
+            "players": cost.players,
+            "repeats_before": cost.repeats_before,
+            "repeats_after": cost.repeats_after,
+            "moved": list(cost.moved),
+            "tables": [list(t) for t in cost.tables],
+        },
+        message=gettext_noop(
+            "re-planned rounds %(first)s-%(last)s: %(moved)s players change seats, "
+            "%(repeats)s repeated meetings"
+        ),
+        params={
+            "first": cost.first_round,
+            "last": event.rounds,
+            "moved": len(cost.moved),
+            "repeats": cost.repeats_after,
+        },
     )
     if event.status != Event.Status.DRAFT:
         from tournaments.services.results import standings_changed
@@ -283,6 +442,14 @@ def _sitter(position: int, round_number: int) -> str:
     return FIVE_ROTATION[(position - 1 + round_number - 1) % 5]
 
 
+def _vacant_fifth_table(seats: dict[str, Any]) -> str | None:
+    """At a table of five with one empty place, that place: the four present play every board."""
+    if "X" not in seats:
+        return None
+    empty = [seat for seat in FIVE_ROTATION if seats.get(seat) is None]
+    return empty[0] if len(empty) == 1 else None
+
+
 def holders(seats: dict[str, Any], position: int, round_number: int = 1) -> dict[str, Any]:
     """Who holds N, E, S, W on the ``position``-th board (1-based) a table plays in a round.
 
@@ -290,18 +457,22 @@ def holders(seats: dict[str, Any], position: int, round_number: int = 1) -> dict
     player sits out each board, in the order N, E, S, W, X, starting one place further each round;
     the fifth player takes the seat of the one sitting out (when X sits out, the four others keep
     their seats).
+
+    A vacant seat holds ``None``. At a table of five with one vacant place the four present play
+    every board: the fifth player takes the empty seat for the whole round.
     """
     if "X" not in seats:
-        return {s: seats[s] for s in "NESW"}
-    out = {s: seats[s] for s in "NESW"}
-    sitter = _sitter(position, round_number)
+        return {s: seats.get(s) for s in "NESW"}
+    out = {s: seats.get(s) for s in "NESW"}
+    empty = _vacant_fifth_table(seats)
+    sitter = empty if empty is not None else _sitter(position, round_number)
     if sitter != "X":
-        out[sitter] = seats["X"]
+        out[sitter] = seats.get("X")
     return out
 
 
 def sitting_out(seats: dict[str, Any], position: int, round_number: int = 1) -> Any | None:
     """The player of a table of five who sits out the ``position``-th board of a round, if any."""
-    if "X" not in seats:
+    if "X" not in seats or _vacant_fifth_table(seats) is not None:
         return None
-    return seats[_sitter(position, round_number)]
+    return seats.get(_sitter(position, round_number))

@@ -23,6 +23,7 @@ from django.utils import timezone
 from engine import comparison
 from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record, Weighted
 from tournaments.models import (
+    Entry,
     Event,
     Penalty,
     Result,
@@ -30,6 +31,7 @@ from tournaments.models import (
     Seating,
     SitOutScore,
     Standings,
+    Table,
     TableBoard,
 )
 from tournaments.services.seating import holders, sitting_out
@@ -67,16 +69,21 @@ def _gather(
     started = list(
         event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)
     )
-    seats_by_table: dict[int, dict[str, int]] = defaultdict(dict)
+    seats_by_table: dict[int, dict[str, int | None]] = defaultdict(dict)
     table_info: dict[int, tuple[int, int]] = {}
     byes: dict[int, list[int]] = defaultdict(list)
-    for table_id, round_number, table_number, seat, entry_number in Seating.objects.filter(
+    for table_id, round_number, table_number, seat, entry_number, ruling in Seating.objects.filter(
         round__event=event, round__number__in=started
-    ).values_list("table_id", "round__number", "table__number", "seat", "entry__number"):
-        if seat == Seating.Seat.BYE:
-            byes[round_number].append(entry_number)
+    ).values_list(
+        "table_id", "round__number", "table__number", "seat", "entry__number", "table__ruling"
+    ):
+        # A table that sits out (a no-show nobody replaced) plays nothing: the players present
+        # have a bye, the absentee (a vacant seat, no entry) nothing.
+        if seat == Seating.Seat.BYE or ruling == Table.Ruling.SIT_OUT:
+            if entry_number is not None:
+                byes[round_number].append(entry_number)
             continue
-        seats_by_table[table_id][seat] = entry_number
+        seats_by_table[table_id][seat] = entry_number  # None: a vacant seat
         table_info[table_id] = (round_number, table_number)
     positions: dict[tuple[int, int], int] = {}
     expected: dict[int, int] = defaultdict(int)  # board number -> tables that play it
@@ -160,7 +167,7 @@ def _gather(
         table_seats = seats_by_table[table_id]
         at_table = holders(table_seats, place, round_number)
         sitter = sitting_out(table_seats, place, round_number)
-        if sitter is not None:
+        if sitter is not None and sitter in lines:
             lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
         scores = dict(zip(SEATS, (n, e, s, w), strict=True))
         data = adjusted_data.get(pk, {})
@@ -180,6 +187,8 @@ def _gather(
                 score = round(weighted.expected_score)
             elif kind == Result.Kind.ARTIFICIAL:
                 award = data.get("awards", {}).get(seat, "average")
+                if award is None:
+                    continue  # an absentee's seat: no score on this board, not counted at all
                 entry_value = (
                     awards.artificial(Award(award))
                     if award in AWARD_NAMES
@@ -189,6 +198,8 @@ def _gather(
             else:
                 score = scores[seat] + (extra[seat] if extra else 0)
                 entry_value = score
+            if at_table[seat] is None:
+                continue  # a vacant seat: nobody to score
             played = Played(
                 at_table[seat],
                 round_number,
@@ -204,7 +215,7 @@ def _gather(
         if kind != Result.Kind.ARTIFICIAL:
             for seat in SEATS:
                 for other in SEATS:
-                    if other != seat:
+                    if other != seat and at_table[seat] is not None and at_table[other] is not None:
                         lines[at_table[seat]].meetings[at_table[other]] += (
                             scores[seat] - scores[other]
                         )
@@ -298,9 +309,17 @@ def compute(event: Event) -> dict[str, Any]:
     order = comparison.check_tie_break_order(event.tie_break or ["total"])
     # Only players with a board to their name are ranked: a late arrival before their first round
     # is listed after the ranking, not given a place at 50 %.
-    placings = comparison.rank([r for r in records if r.boards], order)
+    # Substitutes are not ranked: their boards count for everyone else, but they have no place.
+    substitutes = set(
+        event.entries.filter(role=Entry.Role.SUBSTITUTE).values_list("number", flat=True)
+    )
+    placings = comparison.rank(
+        [r for r in records if r.boards and int(r.player) not in substitutes], order
+    )
     waiting = sorted(
-        int(r.player) for r in records if not r.boards and names[int(r.player)][2] == "active"
+        int(r.player)
+        for r in records
+        if not r.boards and names[int(r.player)][2] == "active" and int(r.player) not in substitutes
     )
     places = decimals(event)
     rows = []

@@ -1,13 +1,20 @@
-"""Entering results from paper score sheets: one page per table and round, keyboard only."""
+"""Entering results from paper score sheets, keyboard only: one page per table, or a whole round.
+
+Enter on a table's last board goes on to the next table; nothing needs the mouse. The pages read
+without JavaScript; keying needs it.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
@@ -21,11 +28,12 @@ from tournaments.models import (
     Table,
     TableBoard,
 )
-from tournaments.services import events, results, seating
-from tournaments.views.common import director_required
+from tournaments.services import adjustments, events, results, rounds, seating
+from tournaments.views.common import director_required, show_error
 
 
-def _table_context(event: Event, table: Table) -> dict[str, Any]:
+def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
+    """One table's rows as the entry pages lay them out: the paper sheet's order and seats."""
     seats = {
         s.seat: s.entry for s in Seating.objects.filter(table=table).select_related("entry__player")
     }
@@ -34,6 +42,7 @@ def _table_context(event: Event, table: Table) -> dict[str, Any]:
     for link in table.table_boards.select_related("board").order_by("position"):
         result = current.get(link.board_id)
         at_table = seating.holders(seats, link.position, table.round.number)
+        played = result is not None and result.kind == Result.Kind.PLAYED
         rows.append(
             {
                 "position": link.position,
@@ -42,15 +51,47 @@ def _table_context(event: Event, table: Table) -> dict[str, Any]:
                 "out": seating.sitting_out(seats, link.position, table.round.number),
                 "result": result,
                 "version": result.version if result else 0,
+                # Shown while keying: a played line as typed, an adjusted score in words. The
+                # second keying sees neither, so that it is blind.
+                "line": result.notation if played and result and not second else "",
+                "shown": results.describe(result) if result and not played else "",
+                "cells": _cells(result, played and not second),
+                "open": result is not None and result.sheet_status == Result.SheetStatus.OPEN,
+                "done": result is not None
+                and (not second or result.status == Result.Status.CONFIRMED or not played),
             }
         )
-    return {"seats": seats, "rows": rows}
+    done = sum(1 for row in rows if row["done"])
+    return {"table": table, "seats": seats, "rows": rows, "done": done, "missing": len(rows) - done}
+
+
+def _cells(result: Result | None, shown: bool) -> list[dict[str, Any]]:
+    """Each seat's column: the points typed from the sheet, Troef's score, and whether they differ."""
+    differs = results.sheet_mismatch(result, result.sheet) if result and shown else []
+    return [
+        {
+            "seat": seat,
+            "sheet": result.sheet.get(seat, "") if result and shown else "",
+            "score": score if result and shown else "",
+            "differs": seat in differs,
+        }
+        for seat, score in zip("NESW", result.scores if result else (0, 0, 0, 0), strict=True)
+    ]
+
+
+def _round_count(round_: Round, second: bool) -> tuple[int, int]:
+    """Boards keyed in a round and boards it has: for a second keying, the confirmed ones."""
+    total = TableBoard.objects.filter(table__round=round_).count()
+    current = Result.objects.filter(table__round=round_, is_current=True)
+    if second:
+        current = current.exclude(kind=Result.Kind.PLAYED, status=Result.Status.ENTERED)
+    return current.count(), total
 
 
 @director_required
 def round_overview(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
-    # Three queries whatever the number of tables: the boards, the current results, the tables.
+    # A few queries whatever the number of tables: the boards, the current results, the tables.
     boards: dict[int, list[tuple[int, int]]] = {}
     for table_id, board_id, board_number in (
         TableBoard.objects.filter(table__round=round_)
@@ -58,11 +99,11 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
         .values_list("table_id", "board_id", "board__number")
     ):
         boards.setdefault(table_id, []).append((board_id, board_number))
-    entered: dict[int, dict[int, str]] = {}
-    for table_id, board_id, status in Result.objects.filter(
+    entered: dict[int, dict[int, tuple[str, str, str]]] = {}
+    for table_id, board_id, kind, status, sheet in Result.objects.filter(
         table__round=round_, is_current=True
-    ).values_list("table_id", "board_id", "status"):
-        entered.setdefault(table_id, {})[board_id] = status
+    ).values_list("table_id", "board_id", "kind", "status", "sheet_status"):
+        entered.setdefault(table_id, {})[board_id] = (kind, status, sheet)
     scored = {
         s.entry_id: s for s in SitOutScore.objects.filter(event=event, round_number=round_.number)
     }
@@ -75,12 +116,21 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
                 "table": table,
                 "expected": len(played),
                 "entered": len(done),
-                "unconfirmed": sum(1 for s in done.values() if s == Result.Status.ENTERED),
+                # The TD's own rulings (artificial and weighted scores) need no second keying.
+                "unconfirmed": sum(
+                    1
+                    for kind, status, _sheet in done.values()
+                    if (kind, status) == (Result.Kind.PLAYED, Result.Status.ENTERED)
+                ),
+                "differences": sum(
+                    1 for *_rest, sheet in done.values() if sheet == Result.SheetStatus.OPEN
+                ),
                 "missing": [n for board_id, n in played if board_id not in done],
             }
         )
     byes = [
-        {"entry": s.entry, "score": scored.get(s.entry_id)}
+        # A bye always has its player (a constraint); only a vacant seat has none.
+        {"entry": s.entry, "score": scored.get(s.entry_id) if s.entry_id else None}
         for s in Seating.objects.filter(round=round_, seat=Seating.Seat.BYE)
         .select_related("entry__player")
         .order_by("entry__number")
@@ -94,24 +144,76 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
             "tables": tables,
             "byes": byes,
             "awards": SitOutScore.Award.choices,
+            "gaps": rounds.gaps(round_) if round_.status == Round.Status.OPEN else [],
+            "keyed": sum(t["entered"] for t in tables),
+            "expected": sum(t["expected"] for t in tables),
         },
     )
+
+
+def _entry_page(
+    request: HttpRequest, event: Event, round_: Round, tables: list[Table], second: bool
+) -> dict[str, Any]:
+    """What both entry pages share: the tables' rows and the round's counter."""
+    sections = [_table_context(event, table, second) for table in tables]
+    keyed, total = _round_count(round_, second)
+    on_page = sum(len(s["rows"]) for s in sections)
+    done_on_page = sum(s["done"] for s in sections)
+    return {
+        "event": event,
+        "round": round_,
+        "second": second,
+        "sections": sections,
+        "round_done": keyed,
+        "round_total": total,
+        "round_missing": total - keyed,
+        # The counter adds what is saved on this page to what was keyed elsewhere.
+        "other_done": keyed - done_on_page,
+        "other_total": total - on_page,
+        "table_awards": TABLE_AWARDS,
+    }
+
+
+# The choices of the whole-table artificial score; "" is no score (an absentee's seat).
+TABLE_AWARDS = [
+    ("average_plus", gettext_lazy("average-plus (60 %)")),
+    ("average", gettext_lazy("average (50 %)")),
+    ("average_minus", gettext_lazy("average-minus (40 %)")),
+    ("", gettext_lazy("no score (absent)")),
+]
 
 
 @director_required
 def table_entry(request: HttpRequest, event: Event, number: int, table_number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     table = get_object_or_404(Table, round=round_, number=table_number)
+    second = request.GET.get("second") == "1"
     next_table = round_.tables.filter(number__gt=table_number).order_by("number").first()
+    if next_table is not None:
+        next_url = reverse("table_entry", args=[event.slug, number, next_table.number])
+        next_url += "?second=1" if second else ""
+    else:
+        next_url = reverse("round_overview", args=[event.slug, number])
     context = {
-        "event": event,
-        "round": round_,
+        **_entry_page(request, event, round_, [table], second),
         "table": table,
         "next_table": next_table,
-        "second": request.GET.get("second") == "1",
-        **_table_context(event, table),
+        "next_url": next_url,
     }
     return render(request, "tournaments/table_entry.html", context)
+
+
+@director_required
+def round_entry(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A whole round on one page, table after table in sheet order, for keying without a reload."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    second = request.GET.get("second") == "1"
+    tables = list(round_.tables.order_by("number"))
+    context = {
+        **_entry_page(request, event, round_, tables, second),
+        "next_url": reverse("round_overview", args=[event.slug, number]),
+    }
+    return render(request, "tournaments/round_entry.html", context)
 
 
 def _payload(request: HttpRequest) -> dict[str, Any]:
@@ -185,7 +287,7 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
         text = str(data.get("text", ""))
         sheet = data.get("sheet") or None
         if data.get("second"):
-            result = results.confirm_result(request.user, table, board, text)
+            result = results.confirm_result(request.user, table, board, text, sheet=sheet)
         else:
             result = results.record_result(
                 request.user,
@@ -195,19 +297,75 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
                 expected_version=_version(data),
                 confirmed=bool(data.get("confirmed")),
                 reason=str(data.get("reason", "")),
+                sheet=sheet,
             )
     except UserError as error:
         return _error(error)
-    mismatch = results.sheet_mismatch(result, sheet) if sheet else []
     return JsonResponse(
         {
             "version": result.version,
             "notation": result.notation,
             "status": result.status,
             "scores": dict(zip("NESW", result.scores, strict=True)),
-            "sheet_mismatch": mismatch,
+            "sheet": result.sheet,
+            "sheet_status": result.sheet_status,
+            "sheet_mismatch": results.sheet_mismatch(result, result.sheet),
         }
     )
+
+
+@director_required
+@require_POST
+def accept_sheet(
+    request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
+) -> HttpResponse:
+    """The TD checked the paper sheet: Troef's score stands and the difference is closed."""
+    table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
+    result = get_object_or_404(
+        Result, table=table, board__number=board_number, event=event, is_current=True
+    )
+    try:
+        results.accept_sheet_difference(request.user, result, request.POST.get("reason", ""))
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            _("Board %(b)s at table %(t)s: Troef's score accepted over the sheet.")
+            % {"b": board_number, "t": table_number},
+        )
+    return _back(request, event, number, table_number, board_number)
+
+
+def _back(
+    request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
+) -> HttpResponse:
+    """Back to the page the form was on: the board's history, the round's page or the table."""
+    back = request.POST.get("back", "")
+    if back == "history":
+        return redirect("board_history", event.slug, number, table_number, board_number)
+    if back == "round":
+        return redirect(reverse("round_entry", args=[event.slug, number]) + f"#t{table_number}")
+    return redirect("table_entry", event.slug, number, table_number)
+
+
+@director_required
+@require_POST
+def table_artificial(
+    request: HttpRequest, event: Event, number: int, table_number: int
+) -> HttpResponse:
+    """An artificial score on every board of a table not played, in one action."""
+    table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
+    awards = {seat: request.POST.get(f"award_{seat}", "") or None for seat in "NESW"}
+    try:
+        written = adjustments.award_table_artificial(
+            request.user, table, awards, request.POST.get("reason", "")
+        )
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, adjustments.table_award_message(table, written))
+    return _back(request, event, number, table_number, 0)
 
 
 @director_required
@@ -217,11 +375,21 @@ def board_history(
     table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
     board = get_object_or_404(Board, event=event, number=board_number)
     players = Seating.objects.filter(table=table).select_related("entry__player").order_by("seat")
+    versions = results.history(table, board)
     context = {
         "event": event,
         "table": table,
         "board": board,
-        "versions": results.history(table, board),
+        "versions": [
+            {
+                "result": r,
+                "shown": results.describe(r),
+                "sheet": [(s, r.sheet[s]) for s in "NESW" if s in r.sheet],
+                "differs": results.sheet_mismatch(r, r.sheet),
+            }
+            for r in versions
+        ],
+        "open": next((r for r in versions if r.is_current and r.sheet_status == "open"), None),
         "players": [s.entry for s in players],
         "penalties": board.penalties.filter(table=table).select_related("offender__player"),
         "penalty_kinds": sorted(events.ruleset_of(event).penalty_options),

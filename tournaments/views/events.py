@@ -6,13 +6,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.forms import EventForm, MovementForm, ReasonForm
-from tournaments.models import Event, Round
+from tournaments.models import AuditEntry, Event, Round
 from tournaments.services import deals, events, rounds, seating
 from tournaments.views.common import director_required, show_error
 
@@ -111,16 +112,13 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
 def movement(request: HttpRequest, event: Event) -> HttpResponse:
     form = MovementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if seating.rounds_played(event):
+            # Re-planning moves players who hold printed guide cards: its cost is shown first.
+            return redirect(
+                f"{reverse('replan', kwargs={'slug': event.slug})}?seed={form.cleaned_data['seed']}"
+            )
         try:
-            if seating.rounds_played(event):
-                seating.replan(
-                    request.user,
-                    event,
-                    seed=form.cleaned_data["seed"],
-                    reason=_("re-planned by the TD"),
-                )
-            else:
-                seating.generate_movement(request.user, event, seed=form.cleaned_data["seed"])
+            seating.generate_movement(request.user, event, seed=form.cleaned_data["seed"])
         except UserError as error:
             show_error(request, error, form)
         else:
@@ -163,8 +161,18 @@ def round_action(request: HttpRequest, event: Event, number: int, action: str) -
             rounds.open_round(request.user, round_)
             messages.success(request, _("Round %(n)s started.") % {"n": number})
         elif action == "close":
-            rounds.close_round(request.user, round_, reason)
+            # Whatever page the form is on, an incomplete round is refused unless the TD closes
+            # it anyway on the round's page, where the list of what is missing is shown.
+            try:
+                rounds.close_round(
+                    request.user, round_, reason, anyway=request.POST.get("anyway") == "1"
+                )
+            except UserError as error:
+                show_error(request, error)
+                return redirect("round_overview", slug=event.slug, number=number)
             messages.success(request, _("Round %(n)s closed.") % {"n": number})
+            if request.POST.get("back") == "round":
+                return redirect("round_overview", slug=event.slug, number=number)
         elif action == "reopen":
             rounds.reopen_round(request.user, round_, reason)
             messages.success(request, _("Round %(n)s reopened.") % {"n": number})
@@ -176,11 +184,21 @@ def round_action(request: HttpRequest, event: Event, number: int, action: str) -
 @director_required
 def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     entries = event.audit_entries.select_related("actor")
-    action = request.GET.get("action", "")
-    if action:
+    action = request.GET.get("action", "").strip()
+    longest = AuditEntry._meta.get_field("action").max_length or 0
+    if "\x00" in action or len(action) > longest:
+        # No action is written so: nothing matches (PostgreSQL refuses a NUL in a query).
+        entries = entries.none()
+    elif action:
         entries = entries.filter(action__startswith=action)
+    actions = event.audit_entries.order_by("action").values_list("action", flat=True).distinct()
     return render(
         request,
         "tournaments/audit.html",
-        {"event": event, "entries": entries[:500], "action": action},
+        {
+            "event": event,
+            "entries": entries[:500],
+            "action": action.replace("\x00", ""),
+            "actions": list(actions),
+        },
     )

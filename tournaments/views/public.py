@@ -7,9 +7,16 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import formats, timezone, translation
 from django.views.decorators.http import condition, require_GET
 
-from tournaments.models import Event, Standings
+from tournaments.models import Entry, Event, Standings
+from tournaments.services import player_results as player_results_service
+from tournaments.services.results import open_sheet_differences
+
+# Player numbers are small integers in the database; a longer number in an address is no player.
+LARGEST_NUMBER = 32767
 
 
 def _event(slug: str) -> Event:
@@ -26,9 +33,22 @@ def _standings(event: Event) -> Standings:
     )
 
 
+def _updated(state: Standings) -> str:
+    """When the standings were computed, in the event's time zone and the page's time format.
+
+    Events are held where the club is, the site's time zone (``TIME_ZONE``); the page and its
+    self-refresh show this one text, never the time of the reader's device.
+    """
+    if state.computed_at is None:
+        return ""
+    local = timezone.localtime(state.computed_at, timezone.get_default_timezone())
+    return formats.time_format(local)
+
+
 def _etag(request: HttpRequest, slug: str) -> str | None:
     state = Standings.objects.filter(event__slug=slug).values_list("computed", flat=True).first()
-    return f'"standings-{slug}-{state or 0}"'
+    # The document carries texts in the reader's language: another language is another version.
+    return f'"standings-{slug}-{state or 0}-{translation.get_language()}"'
 
 
 @require_GET
@@ -38,7 +58,14 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "standings": state, "data": state.data},
+        {
+            "event": event,
+            "standings": state,
+            "data": state.data,
+            "updated": _updated(state),
+            "decimal_separator": formats.get_format("DECIMAL_SEPARATOR"),
+            "open_differences": open_sheet_differences(event),
+        },
     )
 
 
@@ -50,10 +77,37 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
     payload: dict[str, Any] = {
         "event": event.slug,
         "computed_at": state.computed_at.isoformat() if state.computed_at else None,
+        "computed_at_display": _updated(state),
         "up_to_date": not state.is_stale,
         **state.data,
     }
+    # Each row's page, so that the self-refreshing table keeps its links.
+    payload["rows"] = [
+        {**row, "url": reverse("player_results", args=[event.slug, row["entry"]])}
+        for row in state.data.get("rows", [])
+    ]
     return JsonResponse(payload)
+
+
+@require_GET
+def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(slug)
+    if number > LARGEST_NUMBER:
+        raise Http404("no such player")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player__club"), event=event, number=number
+    )
+    state = _standings(event)
+    return render(
+        request,
+        "tournaments/player_results.html",
+        {
+            "event": event,
+            "page": player_results_service.player_results(event, entry, state.data),
+            "standings": state,
+            "updated": _updated(state),
+        },
+    )
 
 
 def _cell(text: str) -> str:

@@ -92,8 +92,7 @@ def report_list(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("The document is being made."))
             return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
-    files = list(ReportFile.objects.filter(event=event).select_related("created_by"))
-    context = {"event": event, "form": form, "rows": _rows(event, files)}
+    context = {"event": event, "form": form, "rows": _rows(event, reports.listed_files(event))}
     return render(request, "tournaments/reports.html", context)
 
 

@@ -1,0 +1,7 @@
+"""Dutch (Belgium): 14 maart 2025, 14-03-2025 19:30."""
+
+DATE_FORMAT = "j F Y"
+TIME_FORMAT = "H:i"
+DATETIME_FORMAT = "j F Y H:i"
+SHORT_DATE_FORMAT = "d-m-Y"
+SHORT_DATETIME_FORMAT = "d-m-Y H:i"
