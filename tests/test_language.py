@@ -141,7 +141,9 @@ def test_it_shows_the_codes_in_an_entrys_parameters_as_words() -> None:
     )
 
     with translation.override("nl"):
-        assert entry.text == "fine of 2,50 for Anna"
+        assert entry.text == "boete van 2,50 voor Anna"
+    with translation.override("fr"):
+        assert entry.text == "amende de 2,50 pour Anna"
     with translation.override("en"):
         assert entry.text == "fine of 2.50 for Anna"
         assert bye.text == "bye of Anna in round 3 scored average-plus"
@@ -157,7 +159,9 @@ def test_it_spells_out_an_artificial_score_in_the_log() -> None:
         text = entry.text
     assert "art N:" not in text
     assert "average_plus" not in text
-    assert "N average-plus, E average, S average-minus, W 55,5 %" in text
+    assert "N gemiddeld-plus, E gemiddeld, S gemiddeld-min, W 55,5 %" in text
+    with translation.override("en"):
+        assert "N average-plus, E average, S average-minus, W 55.5 %" in entry.text
 
 
 @pytest.mark.django_db

@@ -148,10 +148,19 @@
     yes.focus();
   }
 
+  // Each check or save of a row takes a new number; an answer that comes back after a later one
+  // started (a slow check overtaken by the save of the same line) is dropped, not shown.
+  function turn(tr) {
+    tr.dataset.turn = String(Number(tr.dataset.turn || 0) + 1);
+    return tr.dataset.turn;
+  }
+
   function check(input) {
     const tr = row(input);
     if (input.value.trim() === "") { showScores(tr, null); status(tr, ""); return; }
+    const mine = turn(tr);
     post(tableOf(input).dataset.checkUrl, { board: tr.dataset.board, text: input.value }).then(({ ok, data }) => {
+      if (tr.dataset.turn !== mine) return;
       if (ok) {
         showScores(tr, data.scores);
         status(tr, data.warnings.join(" "), data.warnings.length ? "warn" : "");
@@ -164,6 +173,8 @@
 
   function save(input, extra) {
     const tr = row(input);
+    clearTimeout(timer);
+    turn(tr);
     const second = isSecond(input);
     const body = Object.assign(
       { board: tr.dataset.board, text: input.value, version: tr.dataset.version, sheet: sheet(tr), second: second },

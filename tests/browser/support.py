@@ -121,8 +121,12 @@ def key_last_line(page: Page, line: Line, goes_to: str) -> None:
 
 
 def screenshot(page: Page, name: str) -> None:
-    """Keep a picture of the page for the user guide, only when asked (``TROEF_SCREENSHOTS=1``)."""
-    if os.environ.get("TROEF_SCREENSHOTS", "") not in ("1", "true", "yes"):
-        return
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(IMAGES / f"{name}.png"), animations="disabled")
+    """Keep a picture of the page: every run under ``var/screenshots`` (CI keeps them with its log),
+    and in ``docs/images`` for the user guide when asked (``TROEF_SCREENSHOTS=1``)."""
+    from django.conf import settings
+
+    folder = Path(settings.VAR_DIR) / "screenshots"
+    if os.environ.get("TROEF_SCREENSHOTS", "") in ("1", "true", "yes"):
+        folder = IMAGES
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), animations="disabled")

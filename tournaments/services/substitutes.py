@@ -152,7 +152,8 @@ def mark_absent(
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     _check_not_closed(round_)
     seat = (
-        Seating.objects.select_for_update()
+        # Only the seating rows are locked: PostgreSQL cannot lock the outer-joined table's row.
+        Seating.objects.select_for_update(of=("self",))
         .filter(round=round_, entry=entry)
         .select_related("table")
         .first()
@@ -292,7 +293,7 @@ def seat_substitute(
     }
     seats = {
         s.round.number: s
-        for s in Seating.objects.select_for_update()
+        for s in Seating.objects.select_for_update(of=("self",))
         .filter(_planned_for(planned), round__number__in=numbers, table__isnull=False)
         .select_related("round", "table", "entry__player")
     }

@@ -145,6 +145,8 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
             "byes": byes,
             "awards": SitOutScore.Award.choices,
             "gaps": rounds.gaps(round_) if round_.status == Round.Status.OPEN else [],
+            # Without second keying nothing is "unconfirmed": the column would only confuse.
+            "second_keying": rounds.uses_second_keying(event),
             "keyed": sum(t["entered"] for t in tables),
             "expected": sum(t["expected"] for t in tables),
         },
