@@ -140,7 +140,9 @@ def register_player(
     audit.record(
         actor,
         "entry.register",
-        f"registered {player.full_name} as player {entry.number}",
+        "",
+        message=gettext_noop("registered %(name)s as player %(number)s"),
+        params={"name": player.full_name, "number": entry.number},
         event=event,
         obj=entry,
     )
@@ -236,7 +238,9 @@ def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> I
     audit.record(
         actor,
         "entry.import",
-        f"imported {len(report.added)} players, {len(report.errors)} rows refused",
+        "",
+        message=gettext_noop("imported %(added)s players, %(refused)s rows refused"),
+        params={"added": len(report.added), "refused": len(report.errors)},
         event=event,
         data={"errors": report.errors},
     )

@@ -307,12 +307,23 @@ def _write(
     standings_changed(event)
     if not log:
         return result
-    action = "result.correct" if current is not None else "result.record"
+    where = {"round": table.round.number, "table": table.number, "board": board.number}
+    if current is not None:
+        action = "result.correct"
+        message = gettext_noop(
+            "round %(round)s table %(table)s board %(board)s: %(notation)s (was %(was)s)"
+        )
+        params = {**where, "notation": notation, "was": current.notation}
+    else:
+        action = "result.record"
+        message = gettext_noop("round %(round)s table %(table)s board %(board)s: %(notation)s")
+        params = {**where, "notation": notation}
     audit.record(
         actor,
         action,
-        f"round {table.round.number} table {table.number} board {board.number}: {notation}"
-        + (f" (was {current.notation})" if current is not None else ""),
+        "",
+        message=message,
+        params=params,
         event=event,
         obj=result,
         reason=reason,
@@ -383,7 +394,9 @@ def confirm_result(
         audit.record(
             actor,
             "result.confirm",
-            f"board {board.number} table {table.number} confirmed: {current.notation}",
+            "",
+            message=gettext_noop("board %(board)s table %(table)s confirmed: %(notation)s"),
+            params={"board": board.number, "table": table.number, "notation": current.notation},
             event=event,
             obj=current,
         )

@@ -311,7 +311,9 @@ def reopen_round(actor: Any, round_: Round, reason: str) -> Round:
     audit.record(
         actor,
         "round.reopen",
-        f"round {round_.number} reopened",
+        "",
+        message=gettext_noop("round %(round)s reopened"),
+        params={"round": round_.number},
         event=round_.event,
         obj=round_,
         reason=reason,
