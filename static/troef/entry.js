@@ -173,18 +173,25 @@
 
   function save(input, extra) {
     const tr = row(input);
+    // One save of a row at a time: a second Enter while the first is on its way would only be
+    // refused as a conflict with the first.
+    if (tr.dataset.saving === "1") return Promise.resolve(false);
+    tr.dataset.saving = "1";
     clearTimeout(timer);
     turn(tr);
     const second = isSecond(input);
+    const sent = input.value;
     const body = Object.assign(
-      { board: tr.dataset.board, text: input.value, version: tr.dataset.version, sheet: sheet(tr), second: second },
+      { board: tr.dataset.board, text: sent, version: tr.dataset.version, sheet: sheet(tr), second: second },
       extra || {}
     );
     return post(tableOf(input).dataset.saveUrl, body).then(({ ok, data }) => {
+      tr.dataset.saving = "";
       clearPrompt(tr);
       if (ok) {
         tr.dataset.version = data.version;
-        input.value = data.notation;
+        // What was typed after Enter stays; only the line as sent is put in its saved form.
+        if (input.value === sent) input.value = data.notation;
         input.dataset.saved = data.notation;
         tr.dataset.sheetKey = sheetKey(tr);
         tr.dataset.done = !second || data.status === "confirmed" ? "1" : "";
@@ -212,6 +219,12 @@
         input.dataset.saved = error.current.notation;
       }
       status(tr, error.message + " (" + text.failed + ")", "bad");
+      input.focus();
+      return false;
+    }).catch(() => {
+      // No answer (the network or the server is down): the line stays typed, to be sent again.
+      tr.dataset.saving = "";
+      status(tr, text.failed, "bad");
       input.focus();
       return false;
     });

@@ -318,8 +318,9 @@ def test_it_prints_the_standings_with_a_column_per_round(documents: DemoDocument
     lines = [" ".join(line.split()) for line in pdf_text(documents.files["standings"]).splitlines()]
     assert len(documents.standings) == len(documents.names)
     for place, name, total in documents.standings:
+        printed = total.replace(".", ",")  # a Dutch document writes a decimal comma
         assert any(
-            line.startswith(f"{place} ") and name in line and total in line for line in lines
+            line.startswith(f"{place} ") and name in line and printed in line for line in lines
         )
     header = next(line for line in lines if line.startswith(label("nl", "Place")))
     assert all(label("nl", "R%(n)s", n=n) in header.split() for n in (1, 2, 3))

@@ -540,3 +540,75 @@ def test_pages_with_a_vacant_seat_do_not_fail(td: User, td_client: Client, eveni
         f"/events/{evening.slug}/standings/",
     ):
         assert td_client.get(url).status_code == 200, url
+
+
+# --- a table that sits out, and the other rulings, seen from elsewhere --------------------------
+
+
+def test_no_result_can_be_keyed_at_a_table_that_sits_out(
+    td: User, td_client: Client, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    substitutes.mark_absent(td, round_(evening, 1), absent)
+    table = planned_seat(evening, 1, absent).table
+    assert table is not None
+    substitutes.sit_out_table(td, table, reason="three players")
+    board = table.table_boards.get(position=1).board
+    with pytest.raises(UserError) as refused:
+        results.record_result(td, table, board, a_line_for(board), confirmed=True)
+    assert refused.value.code == "table_sits_out"
+    assert not Result.objects.filter(table=table).exists()
+    page = td_client.get(f"/events/{evening.slug}/rounds/1/tables/{table.number}/")
+    assert f"Table {table.number} sits out round 1: no results are kept for it." in page.text
+    # The round's counters leave the table out: 6 tables of 4 boards are expected, not 7.
+    overview = td_client.get(f"/events/{evening.slug}/rounds/1/").text
+    assert "0 of 24 boards keyed" in overview
+
+
+def test_taking_a_withdrawal_back_lifts_the_ruling_on_the_emptied_table(
+    td: User, evening: Event
+) -> None:
+    from tournaments.services import players
+
+    rounds.close_round(td, round_(evening, 1), "test", anyway=True)
+    leaving = entry(evening, 5)
+    players.withdraw_player(td, leaving, "went home")
+    table = planned_seat(evening, 2, leaving).table
+    assert table is not None
+    substitutes.sit_out_table(td, table, reason="three players")
+    players.reinstate_player(td, leaving, "came back")
+    table.refresh_from_db()
+    assert table.ruling == Table.Ruling.NONE
+    assert substitutes.unruled_vacancies(round_(evening, 2)) == []
+
+
+def test_an_empty_place_at_a_table_of_five_does_not_hold_up_the_close(td: User) -> None:
+    from tests.tournaments.conftest import TEST_KEY, make_settings, register
+    from tournaments.services import deals, events
+
+    event = events.create_event(td, make_settings(slug="fives", seating_mode="five"))
+    register(td, event, 9)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    first = round_(event, 1)
+    rounds.open_round(td, first)
+    fifth = Seating.objects.get(round=first, seat=Seating.Seat.FIFTH)
+    north = Seating.objects.get(table=fifth.table, seat="N")
+    assert north.entry is not None
+    substitutes.mark_absent(td, first, north.entry)
+    assert substitutes.unruled_vacancies(first) == []
+    for table in Table.objects.filter(round=first):
+        play_table(td, table)
+    assert rounds.gaps(first) == []
+    rounds.close_round(td, first)
+    assert round_(event, 1).status == Round.Status.CLOSED
+
+
+def test_a_percentage_award_is_shown_as_a_number(td: User, evening: Event) -> None:
+    from tournaments.services import adjustments
+
+    table = Table.objects.get(round__event=evening, round__number=1, number=1)
+    written = adjustments.award_table_artificial(
+        td, table, {"N": "55.5", "E": "44.5", "S": "55.5", "W": "44.5"}, "slow play"
+    )
+    assert results.describe(written[0]) == "Artificial: N 55.5 %, E 44.5 %, S 55.5 %, W 44.5 %"

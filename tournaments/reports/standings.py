@@ -31,6 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from tournaments.audit_text import decimal_text
 from tournaments.reports.base import (
     BOLD,
     GREY,
@@ -65,6 +66,12 @@ PADDING = 3.0
 
 NAME_ROOM = 150.0
 """Width the name and club columns of the standings need; less turns the paper sideways."""
+
+
+def figure(text: str) -> str:
+    """A percentage or total kept as exact text ("52.31"), written as the document's language
+    writes decimals ("52,31" in Dutch and French)."""
+    return decimal_text(text) if text else text
 
 
 @dataclass(frozen=True)
@@ -326,10 +333,13 @@ class StandingsRenderer(FlowRenderer):
         values: list[list[str]] = [
             [row.place or "—" for row in rows],
             [str(row.entry) for row in rows],
-            *([row.rounds.get(str(r), "") for row in rows] for r in band),
+            *([figure(row.rounds.get(str(r), "")) for row in rows] for r in band),
         ]
         if last:
-            values += [[row.total or "—" for row in rows], [str(row.boards) for row in rows]]
+            values += [
+                [figure(row.total) or "—" for row in rows],
+                [str(row.boards) for row in rows],
+            ]
         headings = [texts[0], texts[1], *texts[4:]]
         total_column = len(values) - 2 if last else None
         return [
@@ -415,10 +425,10 @@ class StandingsRenderer(FlowRenderer):
             str(row.entry),
             texts[2],
             texts[3],
-            *(row.rounds.get(str(r), "") for r in band),
+            *(figure(row.rounds.get(str(r), "")) for r in band),
         ]
         if last:
-            cells += [row.total or "—", str(row.boards)]
+            cells += [figure(row.total) or "—", str(row.boards)]
         return cells
 
 
@@ -457,7 +467,7 @@ class ScoreCardRenderer(FlowRenderer):
         )
         standing = _("Place %(place)s · total %(total)s") % {
             "place": card.place or "–",
-            "total": card.total or "–",
+            "total": figure(card.total) or "–",
         }
         story.append(Paragraph(escape(standing), self.styles["heading"]))
         header = [
@@ -478,9 +488,9 @@ class ScoreCardRenderer(FlowRenderer):
         previous: int | None = None
         for line in [*card.lines, None]:
             if previous is not None and (line is None or line.round != previous):
-                figure = card.rounds.get(str(previous), "")
+                figure_ = figure(card.rounds.get(str(previous), ""))
                 rows.append(
-                    ["", "", "", "", "", _("Round %(n)s") % {"n": previous}, "", "", figure]
+                    ["", "", "", "", "", _("Round %(n)s") % {"n": previous}, "", "", figure_]
                 )
                 at = len(rows) - 1
                 style += [
@@ -502,7 +512,7 @@ class ScoreCardRenderer(FlowRenderer):
                     ),
                     line.tricks,
                     line.score,
-                    line.percentage,
+                    figure(line.percentage),
                 ]
             )
             previous = line.round
@@ -678,7 +688,7 @@ class SummaryRenderer(FlowRenderer):
                 r.place,
                 self.fit(r.name, CELL_SIZE, widths[1] - 2 * PADDING),
                 self.fit(r.club, CELL_SIZE, widths[2] - 2 * PADDING),
-                r.total,
+                figure(r.total),
             ]
             for r in rows_data
         ]

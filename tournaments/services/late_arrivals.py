@@ -240,7 +240,7 @@ def _take_vacant_seats(event: Event, entry: Entry, first_round: int) -> LateArri
         seat.entry = entry
         seat.save(update_fields=["entry"])
         assert seat.table is not None
-        substitutes._tidy_ruling(seat.table)
+        substitutes.tidy_ruling(seat.table)
     Seating.objects.bulk_create(
         Seating(round=round_, table=None, entry=entry, seat=Seating.Seat.BYE) for round_ in byes
     )

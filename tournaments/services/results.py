@@ -25,6 +25,7 @@ from engine.scoring import score
 from tournaments.engine_text import contract_name, error_message, problem_message
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import Board, Event, Result, Round, Table
+from tournaments.result_words import award_in_words
 from tournaments.services import audit, events
 
 # Contracts rare enough that a typing slip is likelier than the real thing: keyed twice on purpose.
@@ -211,6 +212,15 @@ def record_result(
 def check_board_at_table(table: Table, board: Board) -> None:
     """The round is in play and the table plays the board in it; else a ``UserError`` says which."""
     _check_open(table)
+    # Read under the round's lock, which a ruling takes too: a table ruled to sit out expects no
+    # result, and one keyed there would silently count for nothing.
+    if Table.objects.filter(pk=table.pk, ruling=Table.Ruling.SIT_OUT).exists():
+        raise UserError(
+            _("Table %(t)s sits out round %(r)s: no results are kept for it.")
+            % {"t": table.number, "r": table.round.number},
+            code="table_sits_out",
+            field="table",
+        )
     if not table.table_boards.filter(board=board).exists():
         raise UserError(
             _("Table %(t)s does not play board %(b)s in round %(r)s.")
@@ -521,22 +531,14 @@ def open_sheet_differences(event: Event) -> int:
     ).count()
 
 
-def _award_words(value: Any) -> str:
-    if value is None:
-        return "—"
-    words = {
-        "average_plus": _("average-plus"),
-        "average": _("average"),
-        "average_minus": _("average-minus"),
-    }
-    return words.get(str(value)) or _("%(percentage)s %%") % {"percentage": value}
-
-
 def describe(result: Result) -> str:
     """A result as the TD pages show it: a played line as typed, an adjusted score in words."""
     if result.kind == Result.Kind.ARTIFICIAL:
         awards = result.data.get("awards", {})
-        seats = ", ".join(f"{seat} {_award_words(awards.get(seat))}" for seat in "NESW")
+        seats = ", ".join(
+            f"{seat} {'—' if awards.get(seat) is None else award_in_words(str(awards[seat]))}"
+            for seat in "NESW"
+        )
         return _("Artificial: %(seats)s") % {"seats": seats}
     if result.kind == Result.Kind.WEIGHTED:
         return _("Weighted: %(results)s") % {"results": result.notation}

@@ -128,7 +128,7 @@ def unruled_vacancies(round_: Round) -> list[Seating]:
     return sorted(out, key=lambda s: (s.table.number if s.table else 0, "NESWX".index(s.seat)))
 
 
-def _tidy_ruling(table: Table) -> None:
+def tidy_ruling(table: Table) -> None:
     """A ruling is for empty seats: once every seat of the table is filled it lapses."""
     if table.ruling and not table.seatings.filter(entry=None).exists():
         table.ruling = Table.Ruling.NONE
@@ -353,7 +353,7 @@ def seat_substitute(
         seat.entry = entry
         seat.replaces = planned
         seat.save(update_fields=["entry", "replaces"])
-        _tidy_ruling(seat.table)
+        tidy_ruling(seat.table)
         taken.append(seat)
     played = [s.round.number for s in taken]
     audit.record(
@@ -380,6 +380,9 @@ def seat_substitute(
 
 
 def _table_for_ruling(table: Table) -> tuple[Table, list[Seating]]:
+    # The round's row first, as recording a result does: a result cannot be keyed at the table
+    # between the check for results below and the ruling.
+    Round.objects.select_for_update().values_list("pk", flat=True).get(pk=table.round_id)
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     _check_not_closed(table.round)
     seats = list(table.seatings.select_related("entry__player", "replaces__player"))

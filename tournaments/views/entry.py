@@ -39,7 +39,11 @@ def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
     }
     current = {r.board_id: r for r in Result.objects.filter(table=table, is_current=True)}
     rows = []
-    for link in table.table_boards.select_related("board").order_by("position"):
+    # A table ruled to sit out the round keys nothing: the page says so instead.
+    links = table.table_boards.select_related("board").order_by("position")
+    if table.ruling == Table.Ruling.SIT_OUT:
+        links = links.none()
+    for link in links:
         result = current.get(link.board_id)
         at_table = seating.holders(seats, link.position, table.round.number)
         played = result is not None and result.kind == Result.Kind.PLAYED
@@ -81,8 +85,15 @@ def _cells(result: Result | None, shown: bool) -> list[dict[str, Any]]:
 
 def _round_count(round_: Round, second: bool) -> tuple[int, int]:
     """Boards keyed in a round and boards it has: for a second keying, the confirmed ones."""
-    total = TableBoard.objects.filter(table__round=round_).count()
-    current = Result.objects.filter(table__round=round_, is_current=True)
+    # A table that sits out (a no-show's ruling) expects nothing: it counts neither way.
+    total = (
+        TableBoard.objects.filter(table__round=round_)
+        .exclude(table__ruling=Table.Ruling.SIT_OUT)
+        .count()
+    )
+    current = Result.objects.filter(table__round=round_, is_current=True).exclude(
+        table__ruling=Table.Ruling.SIT_OUT
+    )
     if second:
         current = current.exclude(kind=Result.Kind.PLAYED, status=Result.Status.ENTERED)
     return current.count(), total
@@ -95,6 +106,7 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
     boards: dict[int, list[tuple[int, int]]] = {}
     for table_id, board_id, board_number in (
         TableBoard.objects.filter(table__round=round_)
+        .exclude(table__ruling=Table.Ruling.SIT_OUT)
         .order_by("position")
         .values_list("table_id", "board_id", "board__number")
     ):
