@@ -7,6 +7,7 @@
   if (!freshness || !table) return;
   const updated = document.getElementById("updated");
   const updatedAt = document.getElementById("updated-at");
+  const differences = document.getElementById("open-differences");
   const separator = table.dataset.decimalSeparator || ".";
   let etag = null;
 
@@ -67,6 +68,11 @@
       updatedAt.textContent = data.computed_at_display;
       updatedAt.setAttribute("datetime", data.computed_at);
       updated.hidden = false;
+    }
+    // The server writes the warning in the reader's language; none open: the line goes.
+    if (differences && "open_differences" in data) {
+      differences.textContent = data.open_differences_display || "";
+      differences.hidden = !data.open_differences;
     }
   }
 

@@ -267,8 +267,10 @@ def test_the_replan_is_written_only_once_the_td_confirms(
     assert f"{len(cost.moved)} players change seats" in page
     assert f"{len(cost.tables)} tables change players" in page
     assert seats(evening) == before
+    assert f'name="fingerprint" value="{cost.fingerprint}"' in page
     response = td_client.post(
-        f"/events/{evening.slug}/movement/replan/", {"seed": "4", "reason": "late arrival"}
+        f"/events/{evening.slug}/movement/replan/",
+        {"seed": "4", "reason": "late arrival", "fingerprint": cost.fingerprint},
     )
     assert response.status_code == 302
     assert seats(evening) != before
@@ -286,3 +288,82 @@ def test_the_replan_page_refuses_bad_input_without_failing(
     before = seats(evening)
     assert td_client.post(url, {"seed": "x"}).status_code == 200
     assert seats(evening) == before
+
+
+# --- the re-plan confirmed is the one shown ----------------------------------------------------
+
+
+def fingerprint_on(page: str) -> str:
+    return page.split('name="fingerprint" value="')[1].split('"')[0]
+
+
+def test_the_same_seating_gives_the_same_fingerprint_and_another_seed_another(
+    td: User, evening: Event
+) -> None:
+    late(td, evening)
+    shown = seating.preview_replan(evening, seed=3)
+    assert seating.preview_replan(evening, seed=3).fingerprint == shown.fingerprint
+    assert seating.preview_replan(evening, seed=4).fingerprint != shown.fingerprint
+    substitutes.mark_absent(td, round_(evening, 1), evening.entries.get(number=5))
+    assert seating.preview_replan(evening, seed=3).fingerprint != shown.fingerprint
+
+
+def test_it_refuses_a_replan_when_the_seating_changed_since_the_preview(
+    td: User, evening: Event
+) -> None:
+    late(td, evening)
+    shown = seating.preview_replan(evening, seed=3)
+    # Meanwhile another TD withdraws a player and seats a second late arrival in the seats left.
+    players.withdraw_player(td, evening.entries.get(number=5), reason="went home")
+    late(td, evening, "Tweede")
+    before = seats(evening)
+    with pytest.raises(UserError) as caught:
+        seating.replan(td, evening, seed=3, reason="late arrival", expected=shown.fingerprint)
+    assert caught.value.code == "conflict"
+    assert "changed while the re-plan was shown" in caught.value.message
+    assert seats(evening) == before
+    assert not AuditEntry.objects.filter(action="movement.replan").exists()
+    now = seating.preview_replan(evening, seed=3)
+    seating.replan(td, evening, seed=3, reason="late arrival", expected=now.fingerprint)
+    assert AuditEntry.objects.filter(action="movement.replan").count() == 1
+
+
+def test_the_replan_page_shows_the_new_cost_when_the_seating_changed_meanwhile(
+    td: User, td_client: Client, evening: Event
+) -> None:
+    url = f"/events/{evening.slug}/movement/replan/"
+    late(td, evening)
+    shown = fingerprint_on(td_client.get(url).content.decode())
+    players.withdraw_player(td, evening.entries.get(number=5), reason="went home")
+    late(td, evening, "Tweede")  # takes the seats left: another TD at work
+    before = seats(evening)
+    response = td_client.post(url, {"seed": "0", "reason": "late", "fingerprint": shown})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "changed while the re-plan was shown: nothing was re-planned" in page
+    assert seats(evening) == before
+    assert not AuditEntry.objects.filter(action="movement.replan").exists()
+    # The page now shows the plan as things are, and confirming that one re-plans.
+    now = fingerprint_on(page)
+    assert now == seating.preview_replan(evening).fingerprint != shown
+    assert 'value="late"' in page  # the reason typed is kept
+    response = td_client.post(url, {"seed": "0", "reason": "late", "fingerprint": now})
+    assert response.status_code == 302
+    assert AuditEntry.objects.get(action="movement.replan").reason == "late"
+
+
+def test_the_replan_page_writes_nothing_without_the_fingerprint_of_what_it_showed(
+    td: User, td_client: Client, evening: Event
+) -> None:
+    late(td, evening)
+    before = seats(evening)
+    url = f"/events/{evening.slug}/movement/replan/"
+    for fingerprint in (None, "", "x" * 5000):
+        data = {"seed": "0", "reason": "late"}
+        if fingerprint is not None:
+            data["fingerprint"] = fingerprint
+        response = td_client.post(url, data)
+        assert response.status_code == 200
+        assert "nothing was re-planned" in response.content.decode()
+    assert seats(evening) == before
+    assert not AuditEntry.objects.filter(action="movement.replan").exists()

@@ -14,7 +14,17 @@ from django.utils import timezone, translation
 from engine.cards import Seat, Suit
 from engine.hands import Deal
 from tests.tournaments.conftest import TEST_KEY, make_settings, register, start_event
-from tournaments.models import Board, Entry, Event, Player, Round, Seating, Standings, Table
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    Player,
+    Result,
+    Round,
+    Seating,
+    Standings,
+    Table,
+)
 from tournaments.services import adjustments, deals, events, results, rounds, seating, standings
 
 SLUG = "club-evening"
@@ -371,3 +381,58 @@ def test_the_json_of_another_language_is_another_version(
     with translation.override("nl"):
         again = dutch.get(f"/events/{SLUG}/standings.json", HTTP_IF_NONE_MATCH=english["ETag"])
     assert again.status_code == 200
+
+
+def open_a_difference(event: Event, count: int = 1) -> None:
+    """Results of the event that differ from their sheets, as the keyers left them."""
+    for result in Result.objects.filter(event=event, is_current=True).order_by("pk")[:count]:
+        Result.objects.filter(pk=result.pk).update(sheet={"N": 999}, sheet_status="open")
+
+
+def test_the_standings_hide_the_differences_line_while_every_sheet_agrees(
+    client: Client, after_round_one: Event
+) -> None:
+    data = client.get(f"/events/{SLUG}/standings.json").json()
+    assert (data["open_differences"], data["open_differences_display"]) == (0, "")
+    html = client.get(f"/events/{SLUG}/standings/").content.decode()
+    # The line is there for the script to fill, hidden.
+    assert '<p class="warn" id="open-differences" hidden></p>' in html
+
+
+def test_the_json_carries_the_differences_line_as_the_page_shows_it(
+    client: Client, after_round_one: Event
+) -> None:
+    open_a_difference(after_round_one, 2)
+    data = client.get(f"/events/{SLUG}/standings.json").json()
+    text = (
+        "2 results still differ from their score sheets and are being checked: "
+        "the standings may change."
+    )
+    assert (data["open_differences"], data["open_differences_display"]) == (2, text)
+    html = client.get(f"/events/{SLUG}/standings/").content.decode()
+    assert f'<p class="warn" id="open-differences">{text}</p>' in html
+    dutch = Client(headers={"accept-language": "nl"})
+    with translation.override("nl"):
+        dutch_data = dutch.get(f"/events/{SLUG}/standings.json").json()
+        dutch_html = dutch.get(f"/events/{SLUG}/standings/").content.decode()
+    assert dutch_data["open_differences_display"] not in ("", text)
+    assert f'id="open-differences">{dutch_data["open_differences_display"]}</p>' in dutch_html
+
+
+def test_the_json_is_another_version_when_a_difference_opens_or_closes(
+    client: Client, after_round_one: Event
+) -> None:
+    url = f"/events/{SLUG}/standings.json"
+    before = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
+    computed = Standings.objects.get(event=after_round_one).computed
+    open_a_difference(after_round_one)
+    opened = client.get(url, HTTP_IF_NONE_MATCH=before)
+    assert opened.status_code == 200
+    assert opened.json()["open_differences"] == 1
+    assert Standings.objects.get(event=after_round_one).computed == computed
+    assert client.get(url, HTTP_IF_NONE_MATCH=opened["ETag"]).status_code == 304
+    Result.objects.filter(event=after_round_one).update(sheet_status="accepted")
+    closed = client.get(url, HTTP_IF_NONE_MATCH=opened["ETag"])
+    assert closed.status_code == 200
+    assert closed.json()["open_differences"] == 0

@@ -11,8 +11,8 @@ from django.test import Client
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Board, Event, Result, Table
-from tournaments.services import results
+from tournaments.models import AuditEntry, Board, Event, Result, Standings, Table
+from tournaments.services import results, standings
 
 
 @pytest.fixture
@@ -153,3 +153,26 @@ def test_the_difference_shows_after_a_reload_on_every_td_page_until_accepted(
     entry_page = td_client.get(f"/events/{slug}/rounds/1/tables/1/").content.decode()
     assert 'class="inline accept"' not in entry_page
     assert 'value="-80"' in entry_page  # the sheet's points stay on record
+
+
+def test_the_public_standings_follow_an_accepted_difference_without_a_recomputation(
+    client: Client, td: User, running: Event
+) -> None:
+    table, board = first_board(running)
+    result = results.record_result(td, table, board, a_line_for(board), sheet={"N": "80"})
+    standings.refresh(running.pk)
+    url = f"/events/{running.slug}/standings.json"
+    first = client.get(url)
+    assert first.json()["open_differences"] == 1
+    assert first.json()["open_differences_display"] == (
+        "1 result still differs from its score sheet and is being checked: the standings may change."
+    )
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    computed = Standings.objects.get(event=running).computed
+    results.accept_sheet_difference(td, result, "sheet added up wrong")
+    assert Standings.objects.get(event=running).computed == computed  # not recomputed
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200
+    assert (again.json()["open_differences"], again.json()["open_differences_display"]) == (0, "")
+    page = client.get(f"/events/{running.slug}/standings/").content.decode()
+    assert '<p class="warn" id="open-differences" hidden></p>' in page

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -16,9 +18,10 @@ from tournaments.models import (
     Player,
     Round,
     Seating,
+    SitOutScore,
     Table,
 )
-from tournaments.services import events, players, seating
+from tournaments.services import events, late_arrivals, players, seating, substitutes
 
 Seat = tuple[int, int | None, str, int | None, int | None]
 
@@ -580,3 +583,105 @@ def test_no_input_makes_a_player_page_fail(td_client: Client, running: Event, ac
     for data in ODD_INPUT:
         response = td_client.post(url(running, 3, action), data)
         assert response.status_code in (200, 302), data
+
+
+# --- the players page's answers, read in a fixed number of queries -------------------------------
+
+
+def with_every_kind_of_player(td: User, event: Event) -> Event:
+    """Withdrawn players (one may come back, one not), late arrivals, a substitute and a player
+    with a fine and one with a score for a bye, next to players who simply play."""
+    players.withdraw_player(td, event.entries.get(number=4), "went home")
+    # The first late arrival takes the seats player 4 left, so that withdrawal stays.
+    late_arrivals.add_late_arrival(td, event, first_name="Laat", last_name="Komer")
+    players.withdraw_player(td, event.entries.get(number=3), "ill")
+    late_arrival(event, "Vergeten")  # entered without a seat: may be removed
+    extra = late_arrival(event, "Eigen")
+    round_3 = event.round_set.get(number=3)
+    Seating.objects.create(
+        round=round_3, table=Table.objects.create(round=round_3, number=99), entry=extra, seat="N"
+    )
+    round_1 = event.round_set.get(number=1)
+    absent = event.entries.get(number=5)
+    substitutes.mark_absent(td, round_1, absent, reason="did not come")
+    substitutes.seat_substitute(
+        td, round_1, absent, substitutes.new_player("Reserve", "Speler"), reason="stand-in"
+    )
+    fined = late_arrival(event, "Boete")
+    Penalty.objects.create(
+        event=event, kind="fine", offender=fined, points={"points": "1"}, reason="late"
+    )
+    bye = late_arrival(event, "Rust")
+    SitOutScore.objects.create(
+        event=event, entry=bye, round_number=1, award="average", reason="bye", created_by=td
+    )
+    return Event.objects.get(pk=event.pk)
+
+
+def answers(rows: list[players.RosterRow]) -> dict[int, tuple[bool, bool, bool]]:
+    return {row.entry.number: (row.can_withdraw, row.can_reinstate, row.can_remove) for row in rows}
+
+
+def one_by_one(event: Event) -> dict[int, tuple[bool, bool, bool]]:
+    return {
+        entry.number: (
+            players.can_withdraw(entry),
+            players.can_reinstate(entry),
+            players.can_remove(entry),
+        )
+        for entry in Entry.objects.filter(event=event).select_related("player", "event")
+    }
+
+
+def test_the_roster_answers_as_the_checks_do_for_every_kind_of_player(
+    td: User, running: Event
+) -> None:
+    event = with_every_kind_of_player(td, running)
+    roster = answers(players.roster(event))
+    assert roster == one_by_one(event)
+    # Every answer is given both ways somewhere, so the comparison proves something.
+    for column in range(3):
+        assert {row[column] for row in roster.values()} == {True, False}
+    assert roster[3] == (False, True, False)  # withdrawn, seats still empty: may come back
+    assert roster[4] == (False, False, False)  # withdrawn, seats taken by the late arrival
+    substitute = event.entries.get(role=Entry.Role.SUBSTITUTE)
+    assert roster[substitute.number][2] is False  # played round 1 in someone else's seat
+
+
+@pytest.mark.parametrize("seated", [False, True])
+def test_the_roster_answers_as_the_checks_do_before_play(
+    td: User, event: Event, seated: bool
+) -> None:
+    register(td, event, 6)
+    if seated:
+        seating.generate_movement(td, event)
+    roster = answers(players.roster(event))
+    assert roster == one_by_one(event)
+    assert set(roster.values()) == {(False, False, True)}
+
+
+def test_the_roster_answers_as_the_checks_do_once_the_event_is_finished(
+    td: User, running: Event
+) -> None:
+    event = with_every_kind_of_player(td, running)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    event = Event.objects.get(pk=event.pk)
+    roster = answers(players.roster(event))
+    assert roster == one_by_one(event)
+    assert not any(withdraw or reinstate for withdraw, reinstate, _ in roster.values())
+
+
+# The session, the user, the event and the director check, then a fixed handful for the roster:
+# 12 today. The margin stays below one query per player, so a per-player read fails at 16 already.
+QUERIES_FOR_THE_PLAYERS_PAGE = 20
+
+
+@pytest.mark.parametrize("count", [16, 40])
+def test_the_players_page_reads_the_same_number_of_queries_for_any_number_of_players(
+    td_client: Client, td: User, count: int, django_assert_max_num_queries: Any
+) -> None:
+    event = with_every_kind_of_player(td, start_event(td, f"players-{count}", count))
+    with django_assert_max_num_queries(QUERIES_FOR_THE_PLAYERS_PAGE):
+        page = td_client.get(f"/events/{event.slug}/players/")
+    assert page.status_code == 200
+    assert f'id="player-{count}"' in page.content.decode()

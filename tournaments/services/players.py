@@ -468,10 +468,17 @@ def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
     entry.event = event
     withdrawal = verify_reinstate(entry)
     after_round = entry.withdrawn_after_round
+    from tournaments.services.substitutes import tidy_ruling
+
     for seat in withdrawal.data["vacated"]:
         Seating.objects.filter(pk=seat["seating"], entry=None).update(
             entry=entry, replaces_id=seat["replaces"]
         )
+    # A table ruled on for the empty seat (it sits out, say) plays again once the seat is filled.
+    for table in Table.objects.filter(
+        seatings__pk__in=[s["seating"] for s in withdrawal.data["vacated"]]
+    ):
+        tidy_ruling(table)
     rounds = event.round_set.filter(number__in=withdrawal.data["byes"]).exclude(
         seatings__entry=entry
     )
@@ -683,27 +690,137 @@ class RosterRow:
 
 
 def roster(event: Event) -> list[RosterRow]:
-    entries = event.entries.select_related("player", "player__club", "event")
-    reasons: dict[str, str] = {}
-    # Oldest first, so that a later withdrawal's reason wins.
-    for object_id, reason in (
-        AuditEntry.objects.filter(event=event, action="entry.withdraw", object_type="entry")
-        .order_by("at", "id")
-        .values_list("object_id", "reason")
-    ):
-        reasons[object_id] = reason
+    """The players page's lines, in a fixed number of queries however many players there are.
+
+    The three "can" answers are those of ``can_withdraw``, ``can_reinstate`` and ``can_remove``,
+    decided from a few sets read once for the whole event rather than from queries per player.
+    """
+    from tournaments.services import seating
+
+    entries = list(event.entries.select_related("player", "player__club", "event"))
+    played = seating.rounds_played(event)
+    withdrawals = _latest_withdrawals(event)
+    blocked = _removal_blockers(event)
+    taken = _vacated_seats_taken(list(withdrawals.values()))
     return [
         RosterRow(
             entry=entry,
-            withdrawal_reason=reasons.get(str(entry.pk), "")
-            if entry.status == Entry.Status.WITHDRAWN
+            withdrawal_reason=withdrawals[str(entry.pk)].reason
+            if entry.status == Entry.Status.WITHDRAWN and str(entry.pk) in withdrawals
             else "",
-            can_withdraw=can_withdraw(entry),
-            can_reinstate=entry.status == Entry.Status.WITHDRAWN and can_reinstate(entry),
-            can_remove=can_remove(entry),
+            can_withdraw=_roster_can_withdraw(entry, played),
+            can_reinstate=_roster_can_reinstate(entry, played, withdrawals, taken),
+            can_remove=_roster_can_remove(entry, blocked),
         )
         for entry in entries
     ]
+
+
+def _latest_withdrawals(event: Event) -> dict[str, AuditEntry]:
+    """Each entry's latest withdrawal audit entry (``withdrawal_of`` for all of them), by entry id."""
+    latest: dict[str, AuditEntry] = {}
+    # Oldest first, so that a later withdrawal wins.
+    for withdrawal in AuditEntry.objects.filter(
+        event=event, action="entry.withdraw", object_type="entry"
+    ).order_by("at", "id"):
+        latest[withdrawal.object_id] = withdrawal
+    return latest
+
+
+def _vacated_seats_taken(withdrawals: list[AuditEntry]) -> dict[int, bool]:
+    """For every seat a withdrawal left vacant: whether someone sits there now (gone: absent)."""
+    ids = [
+        seat["seating"]
+        for withdrawal in withdrawals
+        if isinstance(withdrawal.data, dict)
+        for seat in withdrawal.data.get("vacated", [])
+    ]
+    if not ids:
+        return {}
+    return {
+        pk: entry_id is not None
+        for pk, entry_id in Seating.objects.filter(pk__in=ids).values_list("pk", "entry_id")
+    }
+
+
+@dataclass(frozen=True)
+class _RemovalBlockers:
+    """The entries ``verify_remove`` refuses, by reason, for a whole event at once."""
+
+    started: set[int]  # a place (own or taken over) in a round that has started
+    results: set[int]  # results entered at one of their tables
+    penalties: set[int]
+    bye_scores: set[int]
+    own_seats: set[int]  # a seat of their own (not a bye) in the movement
+
+
+def _removal_blockers(event: Event) -> _RemovalBlockers:
+    started: set[int] = set()
+    own_seats: set[int] = set()
+    # One read of the event's seats gives both the started places and the own seats.
+    for entry_id, replaces_id, seat, status in Seating.objects.filter(
+        round__event=event
+    ).values_list("entry_id", "replaces_id", "seat", "round__status"):
+        if status != Round.Status.PLANNED:
+            started.update(pk for pk in (entry_id, replaces_id) if pk is not None)
+        if seat != Seating.Seat.BYE:
+            if replaces_id is not None:
+                own_seats.add(replaces_id)
+            elif entry_id is not None:
+                own_seats.add(entry_id)
+    return _RemovalBlockers(
+        started=started,
+        results=set(
+            Seating.objects.filter(entry__event=event, table__results__isnull=False).values_list(
+                "entry_id", flat=True
+            )
+        ),
+        penalties=set(
+            Penalty.objects.filter(offender__event=event).values_list("offender_id", flat=True)
+        ),
+        bye_scores=set(
+            SitOutScore.objects.filter(entry__event=event).values_list("entry_id", flat=True)
+        ),
+        own_seats=own_seats,
+    )
+
+
+def _roster_can_withdraw(entry: Entry, played: int) -> bool:
+    """``can_withdraw`` with the rounds played already known."""
+    event = entry.event
+    return (
+        event.status not in (Event.Status.DRAFT, Event.Status.FINISHED)
+        and entry.status != Entry.Status.WITHDRAWN
+        and played < event.rounds
+    )
+
+
+def _roster_can_reinstate(
+    entry: Entry, played: int, withdrawals: dict[str, AuditEntry], taken: dict[int, bool]
+) -> bool:
+    """``can_reinstate`` from the latest withdrawals and whether their seats are still empty."""
+    if entry.status != Entry.Status.WITHDRAWN or entry.withdrawn_after_round is None:
+        return False
+    if entry.event.status == Event.Status.FINISHED or played > entry.withdrawn_after_round:
+        return False
+    withdrawal = withdrawals.get(str(entry.pk))
+    if withdrawal is None or "vacated" not in withdrawal.data:
+        return False
+    # A seat that is gone (re-planned) or given to someone else: the withdrawal stays.
+    return all(taken.get(seat["seating"], True) is False for seat in withdrawal.data["vacated"])
+
+
+def _roster_can_remove(entry: Entry, blocked: _RemovalBlockers) -> bool:
+    """``can_remove`` from the event's sets of entries with something recorded on them."""
+    pk = entry.pk
+    if (
+        pk in blocked.started
+        or pk in blocked.results
+        or pk in blocked.penalties
+        or pk in blocked.bye_scores
+    ):
+        return False
+    return entry.event.status == Event.Status.DRAFT or pk not in blocked.own_seats
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +13,7 @@ from engine import boardsets, movements
 from engine.cards import SEATS
 from engine.errors import MovementError
 from tournaments.engine_text import error_message
-from tournaments.errors import UserError
+from tournaments.errors import ConflictError, UserError
 from tournaments.models import Board, Entry, Event, Round, Seating, Table, TableBoard
 from tournaments.services import audit
 
@@ -119,7 +121,9 @@ class ReplanPreview:
     (their guide cards must be printed again), ``tables`` the (round, table) whose players change
     (score sheets and table cards to print again). ``unseated`` are players with no place today
     (a late arrival) and ``substitutes`` the (round, table, seat, player) places of substitutes
-    that re-planning removes.
+    that re-planning removes. ``fingerprint`` names the state it was worked out from: the
+    same fingerprint gives the same plan, so a TD confirms the plan they saw (``replan``'s
+    ``expected``).
     """
 
     seed: int
@@ -131,6 +135,7 @@ class ReplanPreview:
     tables: tuple[tuple[int, int], ...]
     unseated: tuple[int, ...]
     substitutes: tuple[tuple[int, int, str, int], ...]
+    fingerprint: str
     movement: movements.Movement = field(repr=False, compare=False)
 
     @property
@@ -198,6 +203,34 @@ def _tables_of(places: Places) -> dict[tuple[int, int], set[tuple[str, int]]]:
     return tables
 
 
+def _fingerprint(event: Event, played: int, seed: int) -> str:
+    """A short hash of everything a re-plan's preview is worked out from.
+
+    The seats (who sits where, whose seat it was planned as), the entries (number, role, status,
+    first round), the rounds started, the event's shape and the seed: when none of them changed,
+    the re-plan is the one the TD was shown.
+    """
+    seats = sorted(
+        json.dumps(row)
+        for row in Seating.objects.filter(round__event=event).values_list(
+            "round__number", "table__number", "seat", "entry__number", "replaces__number"
+        )
+    )
+    entries = sorted(
+        event.entries.values_list("number", "role", "status", "first_round").order_by()
+    )
+    state = {
+        "rounds": event.rounds,
+        "mode": event.seating_mode,
+        "played": played,
+        "seed": seed,
+        "entries": entries,
+        "seats": seats,
+    }
+    digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
 def preview_replan(event: Event, *, seed: int = 0) -> ReplanPreview:
     """The cost of re-planning the rounds not yet started, before anything is written."""
     played, players, movement = _replan_movement(event, seed)
@@ -230,18 +263,32 @@ def preview_replan(event: Event, *, seed: int = 0) -> ReplanPreview:
         tables=tuple(tables),
         unseated=tuple(n for n in players if n not in now),
         substitutes=tuple(substitutes),
+        fingerprint=_fingerprint(event, played, seed),
         movement=movement,
     )
 
 
 @transaction.atomic
-def replan(actor: Any, event: Event, *, reason: str = "", seed: int = 0) -> movements.Movement:
+def replan(
+    actor: Any, event: Event, *, reason: str = "", seed: int = 0, expected: str | None = None
+) -> movements.Movement:
     """Re-seat the rounds not yet played for the players now in the event; played rounds stay.
 
     Every seat of those rounds may change: ``preview_replan`` shows the TD what it costs first.
+    With ``expected`` (the preview's fingerprint) nothing is written unless the seating and the
+    players are still those the preview was worked out from.
     """
+    # The event's row first: seating a late arrival, a substitute or a withdrawal lock it too, so
+    # nobody changes the seating between the check below and the writing.
     event = Event.objects.select_for_update().get(pk=event.pk)
     cost = preview_replan(event, seed=seed)
+    if expected is not None and expected != cost.fingerprint:
+        raise ConflictError(
+            _(
+                "The seating or the players changed while the re-plan was shown: nothing was re-planned. Below is the cost of re-planning as things are now."
+            ),
+            current={"fingerprint": cost.fingerprint},
+        )
     movement = cost.movement
     _write(event, movement, first_round=cost.first_round)
     audit.record(

@@ -9,9 +9,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
+from django.utils.translation import ngettext
 from django.views.decorators.http import condition, require_GET
 
-from tournaments.models import Entry, Event, Standings
+from tournaments.models import Entry, Event, Result, Standings
 from tournaments.services import player_results as player_results_service
 from tournaments.services.results import open_sheet_differences
 
@@ -45,10 +46,28 @@ def _updated(state: Standings) -> str:
     return formats.time_format(local)
 
 
+def _open_differences_text(count: int) -> str:
+    """The warning over the standings while results differ from their sheets ("" when none)."""
+    if not count:
+        return ""
+    return ngettext(
+        "%(n)s result still differs from its score sheet and is being checked: the standings may change.",
+        "%(n)s results still differ from their score sheets and are being checked: the standings may change.",
+        count,
+    ) % {"n": count}
+
+
 def _etag(request: HttpRequest, slug: str) -> str | None:
     state = Standings.objects.filter(event__slug=slug).values_list("computed", flat=True).first()
+    # Accepting Troef's figure for a sheet difference does not recompute the standings, yet the
+    # document's warning changes: the count of open differences is part of the version. The
+    # same count as ``open_sheet_differences``, by the event's address (one indexed count).
+    open_differences = Result.objects.filter(
+        event__slug=slug, is_current=True, sheet_status=Result.SheetStatus.OPEN
+    ).count()
     # The document carries texts in the reader's language: another language is another version.
-    return f'"standings-{slug}-{state or 0}-{translation.get_language()}"'
+    language = translation.get_language()
+    return f'"standings-{slug}-{state or 0}-{open_differences}-{language}"'
 
 
 @require_GET
@@ -64,7 +83,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "data": state.data,
             "updated": _updated(state),
             "decimal_separator": formats.get_format("DECIMAL_SEPARATOR"),
-            "open_differences": open_sheet_differences(event),
+            "open_differences": _open_differences_text(open_sheet_differences(event)),
         },
     )
 
@@ -81,6 +100,10 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
         "up_to_date": not state.is_stale,
         **state.data,
     }
+    # The page's warning about results that differ from their sheets, kept current by the script.
+    open_differences = open_sheet_differences(event)
+    payload["open_differences"] = open_differences
+    payload["open_differences_display"] = _open_differences_text(open_differences)
     # Each row's page, so that the self-refreshing table keeps its links.
     payload["rows"] = [
         {**row, "url": reverse("player_results", args=[event.slug, row["entry"]])}

@@ -274,6 +274,9 @@ def replan(request: HttpRequest, event: Event) -> HttpResponse:
                 event,
                 seed=form.cleaned_data["seed"],
                 reason=form.cleaned_data["reason"] or _("re-planned by the TD"),
+                # The plan the page showed: a page without it (or an old one) matches nothing,
+                # so the TD sees the cost again rather than confirming a plan they never saw.
+                expected=request.POST.get("fingerprint", "")[:64],
             )
         except UserError as error:
             show_error(request, error, form)
