@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import IO, Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from rest_framework import generics, permissions, status
+from rest_framework import generics, parsers, permissions, status
+from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -76,10 +78,26 @@ class StandingsView(APIView):
         )
 
 
+class JSONParser(parsers.JSONParser):
+    """DRF's parser, with arrays nested deeper than Python's parser goes as a parse error too."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("JSON nested too deeply.")) from None
+
+
 class ResultList(APIView):
     """GET: the current results (directors). POST: record or correct one board's result."""
 
     permission_classes = [permissions.IsAuthenticated, DirectsEvent]
+    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
 
     def _event(self, request: Request, slug: str) -> Event:
         event = get_object_or_404(Event, slug=slug)

@@ -106,6 +106,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournaments.middleware.JsonErrorsMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -135,12 +136,41 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds short-lived shared state, such as the sign-in throttle's counts, so on a server it
+# must be one that every web process shares: Redis (another database number than the broker's).
+# Without CACHE_URL each process keeps its own memory cache, which is right for `make run`.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A stopped Redis must cost a second at most, never a hanging request.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's own backend behind the sign-in throttle (tournaments/throttle.py): every password check,
+# the sign-in page, the admin's and the API's HTTP Basic, counts failures per account and address.
+AUTHENTICATION_BACKENDS = ["tournaments.throttle.ThrottledModelBackend"]
+SIGNIN_THROTTLE = {
+    "ACCOUNT_FAILURES": int(os.environ.get("SIGNIN_ACCOUNT_FAILURES", "5")),
+    "ADDRESS_FAILURES": int(os.environ.get("SIGNIN_ADDRESS_FAILURES", "20")),
+    "WINDOW_SECONDS": int(os.environ.get("SIGNIN_WINDOW_MINUTES", "15")) * 60,
+}
+# The request header in which the proxy in front (nginx) passes the client's address; empty means
+# the address the request comes from (REMOTE_ADDR), right when nothing stands in front.
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "nl")
 LANGUAGES = [("nl", _("Dutch")), ("fr", _("French")), ("en", _("English"))]
@@ -180,7 +210,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "api.authentication.ThrottledBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "api.errors.handle",
@@ -195,7 +225,19 @@ LOGGING = {
     "loggers": {"celery.app.trace": {"level": "INFO" if _BROKER else "WARNING"}},
 }
 
+# HTTPS settings, all on when DEBUG is off. SECURE_COOKIES=false (a site on plain HTTP in a closed
+# network) turns the redirect and HSTS off with the cookies; each has its own variable as well.
+# `make run` (DEBUG on, plain HTTP on 127.0.0.1) keeps Django's defaults, which already send
+# X-Content-Type-Options, Referrer-Policy: same-origin and X-Frame-Options: DENY everywhere.
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    _HTTPS = env_bool("SECURE_COOKIES", True)
+    SESSION_COOKIE_SECURE = _HTTPS
+    CSRF_COOKIE_SECURE = _HTTPS
+    # nginx sets X-Forwarded-Proto itself (deploy/nginx.conf), so a client cannot forge it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
+    # The compose health check asks gunicorn directly, over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (31536000 if _HTTPS else 0))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.throttle import ThrottledAuthenticationForm
 from tournaments.views import public as public_views
 from tournaments.views import site as views_site
 
@@ -13,7 +14,11 @@ urlpatterns = [
     path("events/", include("tournaments.reports_urls")),
     path("api/", include("api.urls")),
     path("series/<slug:slug>/", public_views.series_standings, name="series"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

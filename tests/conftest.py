@@ -28,6 +28,18 @@ def _english(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test starts with an empty cache: one test's failed sign-ins must not lock another's."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def td(db: None) -> User:
     """The tournament director who runs the events under test."""

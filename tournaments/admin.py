@@ -1,6 +1,16 @@
+"""The admin: users, clubs, players and series are edited here; tournament data is only shown.
+
+Events, entries, rounds, seating, boards, results, adjustments, standings, reports and the log
+change only through the TD pages, whose services keep the rules and write an audit entry. Nobody,
+superusers included, adds, changes or deletes them here (docs/deploy.md).
+"""
+
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import (
     AuditEntry,
@@ -10,19 +20,47 @@ from tournaments.models import (
     Event,
     Penalty,
     Player,
+    ReportFile,
     Result,
     Round,
     Seating,
     Series,
+    SitOutScore,
+    Standings,
     Table,
     TableBoard,
 )
+
+
+class ReadOnly:
+    """No add, change or delete permission for anyone: the admin shows, the TD pages change."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "city"]
     search_fields = ["name", "city"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Club | None = None) -> bool:
+        # Deleting a club would take the club's name off past standings and reports.
+        if obj is not None and Entry.objects.filter(player__club=obj).exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        # The bulk delete skips the per-club check above (clubs are not protected by a key).
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
 
 @admin.register(Player)
@@ -31,96 +69,96 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["club"]
     search_fields = ["last_name", "first_name", "federation_number"]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        # Entry.player is PROTECT as well, which also covers the bulk delete action.
+        if obj is not None and obj.entries.exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
-class EntryInline(admin.TabularInline):
+
+class EntryInline(ReadOnly, admin.TabularInline):
     model = Entry
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["name", "date", "game", "ruleset_name", "status"]
     list_filter = ["status", "game"]
     search_fields = ["name", "slug", "venue"]
-    filter_horizontal = ["directors"]
-    # Status, the frozen ruleset and the deals change through the TD pages, which keep the log.
-    readonly_fields = [
-        "status",
-        "ruleset_toml",
-        "ruleset_frozen_at",
-        "deal_commitment",
-        "deal_key_revealed_at",
-    ]
     inlines = [EntryInline]
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "number", "player", "status", "first_round", "withdrawn_after_round"]
     list_filter = ["status", "event"]
-    raw_id_fields = ["player"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "number", "status", "opened_at", "closed_at"]
     list_filter = ["status", "event"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
-    list_display = ["round", "number"]
+class TableAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["round", "number", "ruling"]
     list_filter = ["round__event"]
 
 
 @admin.register(Seating)
-class SeatingAdmin(admin.ModelAdmin):
-    list_display = ["round", "table", "seat", "entry"]
+class SeatingAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["round", "table", "seat", "entry", "replaces"]
     list_filter = ["round__event"]
-    raw_id_fields = ["entry", "table", "round"]
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "number", "dealer", "deal"]
     list_filter = ["event"]
 
 
 @admin.register(TableBoard)
-class TableBoardAdmin(admin.ModelAdmin):
+class TableBoardAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["table", "board", "position"]
-    raw_id_fields = ["table", "board"]
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "board", "table", "version", "is_current", "notation", "status"]
     list_filter = ["event", "is_current", "kind", "status"]
-    raw_id_fields = ["table", "board", "entered_by"]
 
-    def has_change_permission(self, request: object, obj: Result | None = None) -> bool:
-        # Results are corrected through the entry pages, which add a version and an audit entry.
-        return False
 
-    def has_delete_permission(self, request: object, obj: Result | None = None) -> bool:
-        return False
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["event", "kind", "offender", "board", "table", "is_active", "reason"]
+    list_filter = ["event", "kind", "is_active"]
+
+
+@admin.register(SitOutScore)
+class SitOutScoreAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["event", "entry", "round_number", "award", "reason"]
+    list_filter = ["event"]
+
+
+@admin.register(Standings)
+class StandingsAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["event", "requested", "computed", "computed_at"]
+
+
+@admin.register(ReportFile)
+class ReportFileAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["event", "kind", "status", "created_at"]
+    list_filter = ["event"]
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["at", "event", "actor", "action", "summary", "reason"]
     list_filter = ["action", "event"]
     search_fields = ["summary", "reason"]
-
-    def has_change_permission(self, request: object, obj: AuditEntry | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: object, obj: AuditEntry | None = None) -> bool:
-        return False
-
-    def has_add_permission(self, request: object) -> bool:
-        return False
 
 
 @admin.register(Series)
@@ -128,17 +166,3 @@ class SeriesAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "best_of"]
     filter_horizontal = ["events", "directors"]
     prepopulated_fields = {"slug": ["name"]}
-
-
-@admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
-    list_display = ["event", "kind", "offender", "board", "table", "is_active", "reason"]
-    list_filter = ["event", "kind", "is_active"]
-    raw_id_fields = ["offender", "table", "board", "created_by"]
-
-    def has_change_permission(self, request: object, obj: Penalty | None = None) -> bool:
-        # Penalties are cancelled from the board page, which keeps the record and logs why.
-        return False
-
-    def has_delete_permission(self, request: object, obj: Penalty | None = None) -> bool:
-        return False

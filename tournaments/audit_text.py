@@ -28,6 +28,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "event.start": _("play started"),
     "event.finish": _("event finished"),
     "event.add_director": _("director added"),
+    "event.import": _("event restored from a backup"),
     "entry.register": _("player registered"),
     "entry.import": _("players imported"),
     "entry.late": _("late entry"),

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rulesets
@@ -10,9 +12,21 @@ from tournaments.models import Entry, Event
 from tournaments.services.events import FROZEN_ONCE_STARTED, EventSettings
 
 
+def one_line(value: str) -> None:
+    """No control characters in a name or a reason: a typing accident, never meant."""
+    if any(unicodedata.category(c) == "Cc" for c in value):
+        raise ValidationError(_("Remove the control character from this text."), code="control")
+
+
+class LineField(forms.CharField):
+    """One line of text: a name, a club, a reason."""
+
+    default_validators = [one_line]
+
+
 class EventForm(forms.ModelForm):
     ruleset_name = forms.ChoiceField(label=_("Ruleset"))
-    tie_break = forms.CharField(
+    tie_break = LineField(
         label=_("Tie-break order"),
         required=False,
         help_text=_(
@@ -100,14 +114,14 @@ class EventForm(forms.ModelForm):
 
 
 class PlayerForm(forms.Form):
-    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    federation_number = forms.CharField(label=_("Federation number"), max_length=20, required=False)
+    first_name = LineField(label=_("First name"), max_length=80, required=False)
+    last_name = LineField(label=_("Last name"), max_length=80)
+    club = LineField(label=_("Club"), max_length=120, required=False)
+    federation_number = LineField(label=_("Federation number"), max_length=20, required=False)
 
 
 class LatePlayerForm(PlayerForm):
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)
 
 
 class CsvImportForm(forms.Form):
@@ -133,7 +147,7 @@ class CsvImportForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)
 
 
 class FineForm(forms.Form):
@@ -147,12 +161,12 @@ class FineForm(forms.Form):
             "invalid_choice": _("Choose one of this event's players."),
         },
     )
-    amount = forms.CharField(
+    amount = LineField(
         label=_("Amount"),
         max_length=20,
         error_messages={"required": _("Give the amount of the fine.")},
     )
-    reason = forms.CharField(
+    reason = LineField(
         label=_("Reason"), max_length=300, error_messages={"required": _("Give the reason.")}
     )
 
@@ -207,7 +221,7 @@ class AbsentForm(forms.Form):
     later_rounds = forms.BooleanField(
         label=_("Also leave their seats in the later rounds vacant"), required=False
     )
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)
 
     def __init__(self, choices: list[tuple[Any, str]], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -235,9 +249,9 @@ class SubstituteForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Substitute"), choices=KINDS, initial="new", widget=forms.RadioSelect
     )
-    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
-    last_name = forms.CharField(label=_("Last name"), max_length=80, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    first_name = LineField(label=_("First name"), max_length=80, required=False)
+    last_name = LineField(label=_("Last name"), max_length=80, required=False)
+    club = LineField(label=_("Club"), max_length=120, required=False)
     reserve = forms.TypedChoiceField(label=_("Reserve"), coerce=int, required=False)
     scope = forms.ChoiceField(
         label=_("Plays"), choices=SCOPES, initial="round", widget=forms.RadioSelect
@@ -245,7 +259,7 @@ class SubstituteForm(forms.Form):
     from_round = forms.IntegerField(
         label=_("From round"), min_value=1, max_value=60, required=False
     )
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)
 
     def __init__(self, reserves: list[tuple[Any, str]], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -273,11 +287,11 @@ class TableRulingForm(forms.Form):
     E = forms.ChoiceField(label="E", choices=AWARD_CHOICES, initial="average_plus", required=False)
     S = forms.ChoiceField(label="S", choices=AWARD_CHOICES, initial="average_plus", required=False)
     W = forms.ChoiceField(label="W", choices=AWARD_CHOICES, initial="average_plus", required=False)
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)
 
 
 class ReplanForm(forms.Form):
     """The TD's confirmation of a re-plan whose cost the page shows."""
 
     seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=1_000_000)
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = LineField(label=_("Reason"), max_length=300, required=False)

@@ -22,18 +22,20 @@ class Penalty(models.Model):
         "tournaments.Table",
         null=True,
         blank=True,
-        on_delete=models.CASCADE,
+        on_delete=models.RESTRICT,
         related_name="penalties",
     )
     board = models.ForeignKey(
         "tournaments.Board",
         null=True,
         blank=True,
-        on_delete=models.CASCADE,
+        on_delete=models.RESTRICT,
         related_name="penalties",
     )
+    # RESTRICT here and below: a penalty or a bye score is never lost with a table, board or
+    # entry deleted on its own; deleting the whole event still takes them.
     offender = models.ForeignKey(
-        "tournaments.Entry", on_delete=models.CASCADE, related_name="penalties"
+        "tournaments.Entry", on_delete=models.RESTRICT, related_name="penalties"
     )
     points = models.JSONField(_("points"), default=dict)
     reason = models.CharField(_("reason"), max_length=300)
@@ -75,7 +77,7 @@ class SitOutScore(models.Model):
         "tournaments.Event", on_delete=models.CASCADE, related_name="sit_out_scores"
     )
     entry = models.ForeignKey(
-        "tournaments.Entry", on_delete=models.CASCADE, related_name="sit_out_scores"
+        "tournaments.Entry", on_delete=models.RESTRICT, related_name="sit_out_scores"
     )
     round_number = models.PositiveSmallIntegerField(_("round"))
     award = models.CharField(_("score"), max_length=16, choices=Award.choices)

@@ -226,8 +226,10 @@ class Seating(models.Model):
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings"
     )
+    # Who sat where is what a table's results are scored for: an entry with seats cannot be
+    # deleted (the services free its seats first); deleting the event or the round still can.
     entry = models.ForeignKey(
-        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings"
+        Entry, null=True, blank=True, on_delete=models.RESTRICT, related_name="seatings"
     )
     seat = models.CharField(max_length=3, choices=Seat.choices)
     replaces = models.ForeignKey(

@@ -26,8 +26,14 @@ class Result(models.Model):
         ACCEPTED = "accepted", _("Troef's figure accepted")
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results")
-    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="results")
-    board = models.ForeignKey("tournaments.Board", on_delete=models.CASCADE, related_name="results")
+    # RESTRICT, not CASCADE: deleting a table or board that has results raises instead of taking
+    # the results with it; deleting the whole event still takes everything (docs/deploy.md).
+    table = models.ForeignKey(
+        "tournaments.Table", on_delete=models.RESTRICT, related_name="results"
+    )
+    board = models.ForeignKey(
+        "tournaments.Board", on_delete=models.RESTRICT, related_name="results"
+    )
     version = models.PositiveSmallIntegerField(default=1)
     is_current = models.BooleanField(default=True)
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PLAYED)

@@ -12,13 +12,15 @@ scaled up to the full number of boards, so sitting out neither helps nor hurts.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from engine import comparison
 from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record, Weighted
@@ -35,6 +37,8 @@ from tournaments.models import (
     TableBoard,
 )
 from tournaments.services.seating import holders, sitting_out
+
+logger = logging.getLogger(__name__)
 
 SEATS = ("N", "E", "S", "W")
 AWARD_NAMES = frozenset(award.value for award in Award)
@@ -63,9 +67,74 @@ class PlayerLine:
     meetings: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
+class BadRecordError(Exception):
+    """A record the standings leave out: ``message`` (untranslated) says what is wrong with it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _problem(
+    result: int, board: int, table: int, round_number: int, message: str
+) -> dict[str, Any]:
+    return {
+        "result": result,
+        "board": board,
+        "table": table,
+        "round": round_number,
+        "message": message,
+    }
+
+
+def _members(
+    kind: str,
+    scores: dict[str, int],
+    data: Any,
+    extra: dict[str, int] | None,
+    awards: ArtificialScores,
+) -> dict[str, tuple[int | None, comparison.Entry]]:
+    """Each seat's score and the value it is compared with, for one result (absentees left out).
+
+    Raises ``KeyError``, ``TypeError``, ``ValueError`` and the like on data that cannot be read.
+    """
+    members: dict[str, tuple[int | None, comparison.Entry]] = {}
+    for seat in SEATS:
+        if kind == Result.Kind.WEIGHTED:
+            outcomes = [
+                (
+                    Fraction(item["weight"]),
+                    Fraction(item["scores"][SEATS.index(seat)]) + (extra[seat] if extra else 0),
+                )
+                for item in data.get("weighted", [])
+            ]
+            weighted = Weighted(tuple(outcomes))
+            members[seat] = (round(weighted.expected_score), weighted)
+        elif kind == Result.Kind.ARTIFICIAL:
+            award = data.get("awards", {}).get(seat, "average")
+            if award is None:
+                continue  # an absentee's seat: no score on this board, not counted at all
+            members[seat] = (
+                None,
+                awards.artificial(Award(award))
+                if award in AWARD_NAMES
+                else Artificial(Fraction(award)),
+            )
+        else:
+            score = scores[seat] + (extra[seat] if extra else 0)
+            members[seat] = (score, score)
+    return members
+
+
 def _gather(
-    event: Event,
+    event: Event, problems: list[dict[str, Any]] | None = None
 ) -> tuple[dict[int, PlayerLine], dict[tuple[int, str], list[Played]], dict[int, int], list[int]]:
+    """Every player's boards, the groups compared, the tables per board and the rounds started.
+
+    Records that cannot be counted are left out and described in ``problems``.
+    """
+    if problems is None:
+        problems = []
     started = list(
         event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)
     )
@@ -103,12 +172,21 @@ def _gather(
     }
     awards = ArtificialScores()
     # A bye counts as the player's own average, unless the TD gave it a score (with a reason).
-    bye_awards = {
-        (number, round_number): award
-        for number, round_number, award in SitOutScore.objects.filter(event=event).values_list(
-            "entry__number", "round_number", "award"
-        )
-    }
+    bye_awards: dict[tuple[int, int], Award] = {}
+    for pk, number, round_number, name in SitOutScore.objects.filter(event=event).values_list(
+        "pk", "entry__number", "round_number", "award"
+    ):
+        if name not in AWARD_NAMES:
+            problems.append(
+                {
+                    "bye_score": pk,
+                    "entry": number,
+                    "round": round_number,
+                    "message": gettext_noop("the score for the bye is not one Troef knows"),
+                }
+            )
+            continue
+        bye_awards[number, round_number] = Award(name)
     for round_number, numbers in byes.items():
         for number in numbers:
             award = bye_awards.get((number, round_number))
@@ -117,7 +195,7 @@ def _gather(
                     round_number, event.boards_per_round
                 )
                 continue
-            percentage = awards.percentage(Award(award))
+            percentage = awards.percentage(award)
             for board in sorted(round_boards[round_number]):
                 # At least the top of two results, so a lone table still weighs the award.
                 group_top = comparison.top(max(expected[board], 2))
@@ -140,11 +218,23 @@ def _gather(
     board_penalties: dict[tuple[int, int], dict[str, int]] = defaultdict(
         lambda: dict.fromkeys(SEATS, 0)
     )
-    for table_id, board_id, points in Penalty.objects.filter(
+    for pk, table_id, board_id, table_number, board_number, points in Penalty.objects.filter(
         event=event, is_active=True, board__isnull=False
-    ).values_list("table_id", "board_id", "points"):
-        for seat, amount in points.get("seats", {}).items():
-            board_penalties[table_id, board_id][seat] += int(amount)
+    ).values_list("pk", "table_id", "board_id", "table__number", "board__number", "points"):
+        try:
+            amounts = {seat: int(amount) for seat, amount in points.get("seats", {}).items()}
+        except (TypeError, ValueError, AttributeError, OverflowError):
+            problems.append(
+                {
+                    "penalty": pk,
+                    "board": board_number,
+                    "table": table_number,
+                    "message": gettext_noop("the penalty's points cannot be read"),
+                }
+            )
+            continue
+        for seat, amount in amounts.items():
+            board_penalties[table_id, board_id][seat] += amount
     rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(seats_by_table))
     # Only adjusted scores need their JSON data; decoding it for 8,000 played boards costs time.
     adjusted_data = dict(rows.exclude(kind=Result.Kind.PLAYED).values_list("pk", "data"))
@@ -160,44 +250,46 @@ def _gather(
         "score_s",
         "score_w",
     ):
-        place = positions.get((table_id, board_id))
-        if place is None:
-            continue
         round_number, table_number = table_info[table_id]
+        place = positions.get((table_id, board_id))
         table_seats = seats_by_table[table_id]
-        at_table = holders(table_seats, place, round_number)
+        # One bad row is left out and named; the rest of the event is still ranked.
+        try:
+            if place is None:
+                raise BadRecordError(
+                    gettext_noop("the table does not play this board in the seating")
+                )
+            if any(seat not in table_seats for seat in SEATS):
+                raise BadRecordError(gettext_noop("a seat of the table has nobody in the seating"))
+            at_table = holders(table_seats, place, round_number)
+            if any(number is not None and number not in lines for number in at_table.values()):
+                raise BadRecordError(gettext_noop("a player of the table is not registered"))
+            scores = dict(zip(SEATS, (n, e, s, w), strict=True))
+            members = _members(
+                kind,
+                scores,
+                adjusted_data.get(pk, {}),
+                board_penalties.get((table_id, board_id)),
+                awards,
+            )
+        except BadRecordError as bad:
+            problems.append(_problem(pk, board_number, table_number, round_number, bad.message))
+            continue
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
+            problems.append(
+                _problem(
+                    pk,
+                    board_number,
+                    table_number,
+                    round_number,
+                    gettext_noop("the result's data cannot be read"),
+                )
+            )
+            continue
         sitter = sitting_out(table_seats, place, round_number)
         if sitter is not None and sitter in lines:
             lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
-        scores = dict(zip(SEATS, (n, e, s, w), strict=True))
-        data = adjusted_data.get(pk, {})
-        extra = board_penalties.get((table_id, board_id))
-        for seat in SEATS:
-            entry_value: comparison.Entry
-            if kind == Result.Kind.WEIGHTED:
-                outcomes = [
-                    (
-                        Fraction(item["weight"]),
-                        Fraction(item["scores"][SEATS.index(seat)]) + (extra[seat] if extra else 0),
-                    )
-                    for item in data.get("weighted", [])
-                ]
-                weighted = Weighted(tuple(outcomes))
-                entry_value = weighted
-                score = round(weighted.expected_score)
-            elif kind == Result.Kind.ARTIFICIAL:
-                award = data.get("awards", {}).get(seat, "average")
-                if award is None:
-                    continue  # an absentee's seat: no score on this board, not counted at all
-                entry_value = (
-                    awards.artificial(Award(award))
-                    if award in AWARD_NAMES
-                    else Artificial(Fraction(award))
-                )
-                score = None
-            else:
-                score = scores[seat] + (extra[seat] if extra else 0)
-                entry_value = score
+        for seat, (score, entry_value) in members.items():
             if at_table[seat] is None:
                 continue  # a vacant seat: nobody to score
             played = Played(
@@ -229,7 +321,8 @@ def decimals(event: Event) -> int:
 
 def compute(event: Event) -> dict[str, Any]:
     """The standings of an event as a JSON-ready document."""
-    lines, groups, expected, rounds = _gather(event)
+    problems: list[dict[str, Any]] = []
+    lines, groups, expected, rounds = _gather(event, problems)
     for (board, _seat), members in groups.items():
         results = comparison.compare(
             [m.entry_value for m in members], expected=max(expected[board], len(members))
@@ -295,10 +388,19 @@ def compute(event: Event) -> dict[str, Any]:
         records.append(record)
         figures[number] = {"per_round": per_round, "sat_out": sat_out}
     fines: dict[int, Fraction] = defaultdict(Fraction)
-    for number, points in Penalty.objects.filter(
+    for pk, number, points in Penalty.objects.filter(
         event=event, is_active=True, board__isnull=True
-    ).values_list("offender__number", "points"):
-        fines[number] += Fraction(points.get("total", "0"))
+    ).values_list("pk", "offender__number", "points"):
+        try:
+            fines[number] += Fraction(points.get("total", "0"))
+        except (TypeError, ValueError, AttributeError, ZeroDivisionError):
+            problems.append(
+                {
+                    "penalty": pk,
+                    "entry": number,
+                    "message": gettext_noop("the fine's points cannot be read"),
+                }
+            )
     if fines:
         records = [
             dataclasses.replace(r, total=r.total - fines[int(r.player)])
@@ -358,6 +460,17 @@ def compute(event: Event) -> dict[str, Any]:
         "rounds": rounds,
         "rows": rows,
         "results": sum(len(m) for m in groups.values()) // 4,
+        # Records left out because they cannot be read; the TD's event page lists them.
+        "problems": problems,
+    }
+
+
+def failure(exc: Exception) -> dict[str, str]:
+    """Why the stored standings are not current: a message for the pages and the error itself."""
+    return {
+        "message": gettext_noop("computing them failed; the tournament director has been told"),
+        "detail": f"{type(exc).__name__}: {exc}"[:300],
+        "at": timezone.now().isoformat(),
     }
 
 
@@ -381,7 +494,19 @@ def refresh(event_id: int) -> int | None:
             return state.computed
         covered = state.requested
         event = Event.objects.get(pk=event_id)
-        state.data = compute(event)
+        try:
+            data = compute(event)
+        except DatabaseError:
+            raise  # a lock timeout or a lost connection: the task retries
+        except Exception as exc:
+            # A fault in the computation never freezes the pages silently: the last good standings
+            # stay, marked not current with the reason, and ``computed`` stays behind so that the
+            # next request (or the catch-up) tries again.
+            logger.exception("standings of event %s could not be computed", event_id)
+            state.data = {**state.data, "failure": failure(exc)}
+            state.save(update_fields=["data"])
+            return None
+        state.data = data
         state.computed = covered
         state.computed_at = timezone.now()
         state.save(update_fields=["data", "computed", "computed_at"])

@@ -20,7 +20,7 @@ from tournaments.errors import UserError
 from tournaments.forms import FineForm
 from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
 from tournaments.services import adjustments
-from tournaments.views.common import director_required, show_error
+from tournaments.views.common import director_required, posted_text, show_error
 
 # A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
 _NUMBER = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?%?")
@@ -43,8 +43,8 @@ def board_ruling(
     table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
     board = get_object_or_404(Board, event=event, number=board_number)
     post = request.POST
-    reason = post.get("reason", "")
     try:
+        reason = posted_text(request, "reason")
         action = post.get("action")
         if action == "artificial":
             awards = {seat: post.get(f"award_{seat}", "") for seat in "NESW"}
@@ -88,7 +88,7 @@ def player_fine(request: HttpRequest, event: Event, number: int) -> HttpResponse
     entry = get_object_or_404(Entry, event=event, number=number)
     try:
         amount = _fraction(request.POST.get("amount", ""), "amount")
-        adjustments.record_fine(request.user, event, entry, amount, request.POST.get("reason", ""))
+        adjustments.record_fine(request.user, event, entry, amount, posted_text(request, "reason"))
     except UserError as error:
         show_error(request, error)
     else:
@@ -105,8 +105,8 @@ def bye_score(request: HttpRequest, event: Event, number: int, entry_number: int
             request.user,
             entry,
             number,
-            request.POST.get("award", ""),
-            request.POST.get("reason", ""),
+            posted_text(request, "award"),
+            posted_text(request, "reason"),
         )
     except UserError as error:
         show_error(request, error)
@@ -159,7 +159,7 @@ def penalty_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         messages.info(request, _("The %(kind)s of %(name)s was already cancelled.") % names)
         return redirect("adjustments", slug=event.slug)
     try:
-        adjustments.cancel_penalty(request.user, item, request.POST.get("reason", ""))
+        adjustments.cancel_penalty(request.user, item, posted_text(request, "reason"))
     except UserError as error:
         messages.error(
             request,

@@ -7,6 +7,7 @@ without JavaScript; keying needs it.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +30,7 @@ from tournaments.models import (
     TableBoard,
 )
 from tournaments.services import adjustments, events, results, rounds, seating
-from tournaments.views.common import director_required, show_error
+from tournaments.views.common import clean_text, director_required, posted_text, show_error
 
 
 def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
@@ -230,14 +231,36 @@ def round_entry(request: HttpRequest, event: Event, number: int) -> HttpResponse
     return render(request, "tournaments/round_entry.html", context)
 
 
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e999 reads as infinity
+        raise ValueError(f"not a finite number: {text[:20]}")
+    return number
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"not a number: {name}")  # NaN, Infinity, -Infinity
+
+
 def _payload(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object, with finite numbers only; a user error for anything else."""
     try:
-        data = json.loads(request.body or b"{}")
-    except json.JSONDecodeError:
+        data = json.loads(request.body or b"{}", parse_float=_finite, parse_constant=_no_constant)
+    # A JSONDecodeError, bytes that are not UTF-8, a number too long to read, or arrays nested
+    # deeper than the parser goes.
+    except (ValueError, RecursionError):
         raise UserError(_("The request is not valid JSON."), code="bad_request") from None
     if not isinstance(data, dict):
         raise UserError(_("The request is not valid JSON."), code="bad_request")
     return data
+
+
+# A result line is short (the notation's column holds 80 characters); a longer one is no line.
+LINE_LENGTH = 80
+
+
+def _text(data: dict[str, Any]) -> str:
+    return clean_text(data.get("text", ""), "text", max_length=LINE_LENGTH)
 
 
 def _error(error: UserError) -> JsonResponse:
@@ -246,11 +269,16 @@ def _error(error: UserError) -> JsonResponse:
 
 
 def _board(event: Event, data: dict[str, Any]) -> Board:
-    try:
-        number = int(data.get("board", 0))
-    except (TypeError, ValueError):
+    number = data.get("board", 0)
+    if isinstance(number, str) and number.strip().isdigit() and len(number) < 6:
+        number = int(number)
+    if isinstance(number, float) and number.is_integer():  # finite: _payload saw to it
+        number = int(number)
+    # A bool is an int to Python, a float may be 1.5: neither names a board. Nor does a number
+    # past the column's range.
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 32768:
         number = 0
-    board = Board.objects.filter(event=event, number=number).first()
+    board = Board.objects.filter(event=event, number=number).first() if number else None
     if board is None:
         raise UserError(
             _("Board %(n)s is not one of this event's boards.") % {"n": data.get("board")},
@@ -263,12 +291,15 @@ def _board(event: Event, data: dict[str, Any]) -> Board:
 def _version(data: dict[str, Any]) -> int | None:
     if "version" not in data:
         return None
-    try:
-        return int(data["version"])
-    except (TypeError, ValueError):
+    version = data["version"]
+    if isinstance(version, str) and version.strip().isdigit() and len(version) < 6:
+        version = int(version)
+    # Versions are small whole numbers (0 for none yet); 1e999, 1.5, true or a list are not.
+    if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 32768:
         raise UserError(
             _("The version must be a whole number."), code="bad_request", field="version"
-        ) from None
+        )
+    return version
 
 
 @director_required
@@ -277,7 +308,7 @@ def check_line(request: HttpRequest, event: Event) -> JsonResponse:
     """Score a result line as it is typed, without saving anything."""
     try:
         data = _payload(request)
-        checked = results.check(event, _board(event, data), str(data.get("text", "")))
+        checked = results.check(event, _board(event, data), _text(data))
     except UserError as error:
         return _error(error)
     return JsonResponse(
@@ -298,8 +329,9 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
     try:
         data = _payload(request)
         board = _board(event, data)
-        text = str(data.get("text", ""))
+        text = _text(data)
         sheet = data.get("sheet") or None
+        reason = clean_text(data.get("reason", ""), "reason", max_length=results.REASON_LENGTH)
         if data.get("second"):
             result = results.confirm_result(request.user, table, board, text, sheet=sheet)
         else:
@@ -310,7 +342,7 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
                 text,
                 expected_version=_version(data),
                 confirmed=bool(data.get("confirmed")),
-                reason=str(data.get("reason", "")),
+                reason=reason,
                 sheet=sheet,
             )
     except UserError as error:
@@ -339,7 +371,7 @@ def accept_sheet(
         Result, table=table, board__number=board_number, event=event, is_current=True
     )
     try:
-        results.accept_sheet_difference(request.user, result, request.POST.get("reason", ""))
+        results.accept_sheet_difference(request.user, result, posted_text(request, "reason"))
     except UserError as error:
         show_error(request, error)
     else:
@@ -373,7 +405,7 @@ def table_artificial(
     awards = {seat: request.POST.get(f"award_{seat}", "") or None for seat in "NESW"}
     try:
         written = adjustments.award_table_artificial(
-            request.user, table, awards, request.POST.get("reason", "")
+            request.user, table, awards, posted_text(request, "reason")
         )
     except UserError as error:
         show_error(request, error)

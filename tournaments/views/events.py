@@ -155,7 +155,14 @@ def deal_list(request: HttpRequest, event: Event) -> HttpResponse:
 def round_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     form = ReasonForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    if not form.is_valid():
+        # Nothing is done with a reason that cannot be kept (too long, a control character).
+        for error in form.errors.get("reason", []):
+            messages.error(request, _("Reason: %(error)s") % {"error": error})
+        if request.POST.get("back") == "round":
+            return redirect("round_overview", slug=event.slug, number=number)
+        return redirect("event", slug=event.slug)
+    reason = form.cleaned_data["reason"]
     try:
         if action == "open":
             rounds.open_round(request.user, round_)

@@ -1,0 +1,161 @@
+"""JSON endpoints answer JSON whatever goes wrong; a database that is down answers 503, try again."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import InterfaceError, OperationalError
+from django.test import Client
+
+from tests.tournaments.conftest import start_event
+from tournaments.models import Event, Result
+
+
+@pytest.fixture
+def running(td: User) -> Event:
+    return start_event(td, "evening", 16)
+
+
+@pytest.fixture
+def td_client(td: User) -> Client:
+    """The TD's browser; a crash comes back as the response the user would see."""
+    client = Client(headers={"accept-language": "en"}, raise_request_exception=False)
+    client.force_login(td)
+    return client
+
+
+def _save(client: Client, event: Event, **body: Any) -> Any:
+    return client.post(
+        f"/events/{event.slug}/rounds/1/tables/1/save/",
+        {"board": 1, "text": "NE 9H 10", **body},
+        content_type="application/json",
+    )
+
+
+def test_it_answers_a_crash_in_save_line_with_a_json_500(td_client: Client, running: Event) -> None:
+    with mock.patch("tournaments.services.results.record_result", side_effect=RuntimeError("bug")):
+        response = _save(td_client, running)
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]["code"] == "server_error"
+
+
+def test_it_answers_a_crash_in_check_line_with_a_json_500(
+    td_client: Client, running: Event
+) -> None:
+    with mock.patch("tournaments.services.results.check", side_effect=KeyError("E")):
+        response = td_client.post(
+            f"/events/{running.slug}/check/",
+            {"board": 1, "text": "NE 9H 10"},
+            content_type="application/json",
+        )
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server_error"
+
+
+def test_it_answers_a_crash_in_the_api_with_its_own_json_shape(
+    td_client: Client, running: Event
+) -> None:
+    with mock.patch("tournaments.services.results.record_result", side_effect=RuntimeError("bug")):
+        response = td_client.post(
+            f"/api/events/{running.slug}/results/",
+            {"round": 1, "table": 1, "board": 1, "text": "NE 9H 10"},
+            content_type="application/json",
+        )
+    assert response.status_code == 500
+    assert response.json()["code"] == "server_error"
+
+
+def test_it_answers_a_crash_in_the_standings_document_with_json(
+    td_client: Client, running: Event
+) -> None:
+    with mock.patch("tournaments.views.public.open_sheet_differences", side_effect=ValueError):
+        response = td_client.get(f"/events/{running.slug}/standings.json")
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server_error"
+
+
+def test_it_still_reports_the_crash_to_the_test_client(td: User, running: Event) -> None:
+    client = Client()
+    client.force_login(td)
+    with (
+        mock.patch("tournaments.services.results.record_result", side_effect=RuntimeError("bug")),
+        pytest.raises(RuntimeError),
+    ):
+        _save(client, running)
+
+
+@pytest.mark.parametrize("error", [OperationalError, InterfaceError])
+def test_it_answers_503_with_a_retry_hint_while_the_database_is_down(
+    td_client: Client, running: Event, error: type[Exception]
+) -> None:
+    with mock.patch(
+        "tournaments.services.results.record_result", side_effect=error("server closed")
+    ):
+        response = _save(td_client, running)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response.json()["error"]["code"] == "unavailable"
+    assert not Result.objects.filter(event=running).exists()
+
+
+def test_it_answers_503_json_on_the_api_while_the_database_is_down(
+    td_client: Client, running: Event
+) -> None:
+    with mock.patch(
+        "tournaments.services.results.record_result", side_effect=OperationalError("gone")
+    ):
+        response = td_client.post(
+            f"/api/events/{running.slug}/results/",
+            {"round": 1, "table": 1, "board": 1, "text": "NE 9H 10"},
+            content_type="application/json",
+        )
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response.json()["code"] == "unavailable"
+
+
+def test_it_shows_a_try_again_page_on_other_pages_while_the_database_is_down(
+    td_client: Client, running: Event
+) -> None:
+    with mock.patch("tournaments.views.entry.rounds.gaps", side_effect=OperationalError("gone")):
+        response = td_client.get(f"/events/{running.slug}/rounds/1/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Try again" in response.content
+
+
+def test_it_leaves_a_crash_on_an_html_page_to_django(td_client: Client, running: Event) -> None:
+    with mock.patch("tournaments.views.entry.rounds.gaps", side_effect=RuntimeError("bug")):
+        response = td_client.get(f"/events/{running.slug}/rounds/1/")
+    assert response.status_code == 500
+    assert not response["Content-Type"].startswith("application/json")
+
+
+def test_it_answers_an_unknown_table_with_a_json_404(td_client: Client, running: Event) -> None:
+    response = td_client.post(
+        f"/events/{running.slug}/rounds/1/tables/99/save/",
+        {"board": 1, "text": "NE 9H 10"},
+        content_type="application/json",
+    )
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_it_answers_a_wrong_method_with_a_json_405(td_client: Client, running: Event) -> None:
+    response = td_client.get(f"/events/{running.slug}/check/")
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_it_answers_an_outsider_with_a_json_403(outsider: User, running: Event) -> None:
+    client = Client(headers={"accept-language": "en"})
+    client.force_login(outsider)
+    response = _save(client, running)
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "permission_denied"
