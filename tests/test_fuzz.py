@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.conftest import start_event
+from tournaments.forms import EventForm
 from tournaments.models import Event
 
 FUZZ = settings(
@@ -212,23 +213,7 @@ def test_it_answers_hostile_query_parameters(
 
 # --- forms --------------------------------------------------------------------------------------
 
-EVENT_FIELDS = [
-    "name",
-    "date",
-    "venue",
-    "slug",
-    "language",
-    "game",
-    "ruleset_name",
-    "ruleset_toml",
-    "comparison",
-    "rounds",
-    "boards_per_round",
-    "seating_mode",
-    "board_mode",
-    "use_all_pass_rule",
-    "tie_break",
-]
+EVENT_FIELDS = list(EventForm.Meta.fields)  # every field the event form takes
 PERSON = ["first_name", "last_name", "club", "federation_number"]
 SEAT_FORMS = (
     ["action", "prefix", "absent-entry", "absent-later_rounds", "absent-reason"]

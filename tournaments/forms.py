@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rulesets
-from tournaments.models import Entry, Event
+from tournaments.models import Entry, Event, SitOutScore
 from tournaments.services.events import FROZEN_ONCE_STARTED, EventSettings
 
 
@@ -203,11 +203,8 @@ class MovementForm(forms.Form):
 # --- absentees, substitutes and rulings (the round's seats page) --------------------------------
 
 SEAT_LETTERS = [(s, s) for s in ("N", "E", "S", "W", "X")]
-AWARD_CHOICES = [
-    ("average_plus", _("average-plus (60 %)")),
-    ("average", _("average (50 %)")),
-    ("average_minus", _("average-minus (40 %)")),
-]
+# The three standard artificial scores, named as everywhere else (the scores for byes).
+AWARD_CHOICES = SitOutScore.Award.choices
 
 
 class AbsentForm(forms.Form):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
+from tournaments.forms import AWARD_CHOICES
 from tournaments.models import (
     Board,
     Event,
@@ -190,12 +191,7 @@ def _entry_page(
 
 
 # The choices of the whole-table artificial score; "" is no score (an absentee's seat).
-TABLE_AWARDS = [
-    ("average_plus", gettext_lazy("average-plus (60 %)")),
-    ("average", gettext_lazy("average (50 %)")),
-    ("average_minus", gettext_lazy("average-minus (40 %)")),
-    ("", gettext_lazy("no score (absent)")),
-]
+TABLE_AWARDS = [*AWARD_CHOICES, ("", gettext_lazy("no score (absent)"))]
 
 
 @director_required
