@@ -9,9 +9,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 # Engine tests are plain pytest functions; everything else, tests of the web side included, is typed.
-MYPY_PATHS ?= manage.py config engine tournaments api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser
+MYPY_PATHS ?= manage.py config engine tournaments api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability
 
-.PHONY: run test lint bench install migrate demo worker clean messages
+.PHONY: run test lint bench install migrate demo worker beat clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ bench: install
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel=info
+
+# The periodic catch-up (stale standings, stalled report jobs); one per site, beside the workers.
+beat: install
+	$(BIN)/celery -A config beat --loglevel=info --schedule=var/celerybeat-schedule
 
 # Extract new messages into the Dutch and French catalogs (the site's and the printed documents'),
 # then compile them; translate the new entries in between and run it again.

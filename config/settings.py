@@ -206,6 +206,48 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A save never waits on the broker: publishing is tried once, with short timeouts, and a failure
+# leaves the work owed in the database (Standings.requested, a queued ReportFile), where the
+# catch-up below finds it. Kombu's default retries, and the result store's (about 19 s in all
+# with Redis down), would otherwise run inside the request.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+# The longest document (score sheets of a 100-table round, 200 pages) takes about half a second to
+# draw (bench/bench_reports.py) and a few seconds with its queries: the limits leave ample room
+# and still end a runaway job. A job that hits the soft limit is stored as failed.
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = 300
+# Acknowledged after the work (acks late), given back when the worker process dies, one message
+# in hand per worker process; Redis hands an unacknowledged message out again after the
+# visibility timeout, which must exceed the hard time limit. A worker killed outright is noticed
+# sooner by the catch-up (a report without a heartbeat for a minute is queued again).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 600,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+    # A publisher's connection is tried twice, without Kombu's default pause of 2 s between.
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
+}
+# Celery beat runs the catch-up: standings left stale by a broker outage or a lost task, and
+# report jobs whose worker died. ``expires``: a tick that waited for a worker is dropped, the
+# next one does the same work.
+CELERY_BEAT_SCHEDULE = {
+    "catch-up": {
+        "task": "troef.catch_up_standings",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import logging
 import socket
+from typing import Any
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments.models import Standings
 from tournaments.report_tasks import build_report  # noqa: F401  (registers troef.build_report)
+
+logger = logging.getLogger(__name__)
+
+_broker_down = False
+"""Whether the last publication failed: the warning is logged once per outage, per process."""
 
 
 @shared_task(name="troef.ping")
@@ -19,16 +28,50 @@ def ping() -> dict[str, str]:
     return {"pong": "ok", "worker": socket.gethostname()}
 
 
+def publish(task: Task[Any, Any], *args: Any) -> bool:
+    """Send a job to the broker now, once, without waiting on it; ``False`` if it is unreachable.
+
+    What the job was to do is already recorded in the database (standings requested, a report
+    queued), so a job that cannot be sent is only late: the catch-up sends or does it later. The
+    result store is left out (``ignore_result``): nobody waits on these jobs' results, and the
+    store would try to reconnect to Redis at length.
+    """
+    global _broker_down
+    try:
+        task.apply_async(args, retry=False, ignore_result=True)
+    except (BrokerError, OSError) as error:
+        if not _broker_down:
+            logger.warning(
+                "broker unreachable, %s%r left for the catch-up: %s", task.name, args, error
+            )
+        _broker_down = True
+        return False
+    if _broker_down:
+        logger.info("broker reachable again")
+    _broker_down = False
+    return True
+
+
 def schedule_standings(event_id: int) -> None:
     """Ask for the event's standings to be recomputed, once the current transaction commits.
 
     Each call bumps ``requested``; the task computes only if the stored standings are older than
-    the latest request, so a burst of saves costs one or two computations, not one each.
+    the latest request, so a burst of saves costs one or two computations, not one each. The
+    first request the stored standings do not cover sets ``stale_since`` (the right-hand side of
+    an UPDATE reads the row as it was).
     """
-    updated = Standings.objects.filter(event_id=event_id).update(requested=F("requested") + 1)
+    now = timezone.now()
+    updated = Standings.objects.filter(event_id=event_id).update(
+        requested=F("requested") + 1,
+        stale_since=Case(
+            When(computed__gte=F("requested"), then=Value(now)), default=F("stale_since")
+        ),
+    )
     if not updated:
-        Standings.objects.get_or_create(event_id=event_id, defaults={"requested": 1})
-    transaction.on_commit(lambda: compute_standings.delay(event_id), robust=True)
+        Standings.objects.get_or_create(
+            event_id=event_id, defaults={"requested": 1, "stale_since": now}
+        )
+    transaction.on_commit(lambda: publish(compute_standings, event_id), robust=True)
 
 
 @shared_task(
@@ -44,3 +87,21 @@ def compute_standings(event_id: int) -> int | None:
     from tournaments.services.standings import refresh
 
     return refresh(event_id)
+
+
+@shared_task(name="troef.catch_up_standings", ignore_result=True)
+def catch_up_standings() -> dict[str, int]:
+    """Run by Celery beat: the work an outage or a dead worker left undone.
+
+    Recomputes every event whose standings are behind their requests (the request was saved but
+    its job never reached a worker) and queues again every report job that lost its worker.
+    """
+    from tournaments.services.reports import restart_stalled
+    from tournaments.services.standings import refresh
+
+    stale = Standings.objects.filter(computed__lt=F("requested")).values_list("event_id", flat=True)
+    computed = 0
+    for event_id in list(stale):
+        if refresh(event_id) is not None:
+            computed += 1
+    return {"standings": computed, "reports": len(restart_stalled())}

@@ -55,6 +55,9 @@ class ReportFile(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The job's last sign of life: queued, claimed by a worker, progress made. A job that stays
+    # queued or running without one for too long has lost its worker (services.reports).
+    heartbeat_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

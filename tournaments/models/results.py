@@ -1,8 +1,14 @@
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+PUBLICATION_DELAYED_AFTER = dt.timedelta(seconds=30)
+"""Standings stale for longer than this are reported as delayed (a computation takes far less)."""
 
 
 class Result(models.Model):
@@ -93,6 +99,9 @@ class Standings(models.Model):
     requested = models.PositiveIntegerField(default=0)
     computed = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
+    # When the stored standings last fell behind the requests (set by the first request they do not
+    # cover): how long publication has been owed, which a broker outage can stretch.
+    stale_since = models.DateTimeField(null=True, blank=True)
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -111,3 +120,11 @@ class Standings(models.Model):
     @property
     def is_stale(self) -> bool:
         return self.computed < self.requested
+
+    @property
+    def publication_delayed(self) -> bool:
+        """Stale for longer than a computation takes: the TD is told that publication is delayed."""
+        since = self.stale_since or self.computed_at
+        if not self.is_stale or since is None:
+            return False
+        return timezone.now() - since > PUBLICATION_DELAYED_AFTER

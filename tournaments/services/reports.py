@@ -9,7 +9,9 @@ no longer matches the event (``tournaments.reports.fingerprints``).
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -30,11 +32,20 @@ logger = logging.getLogger(__name__)
 PROGRESS_STEP = 5
 """Progress is written to the database when it has moved on by this many percent."""
 
+HEARTBEAT_SECONDS = 10
+"""A running job writes a sign of life at least this often, progress or not."""
+
+STALLED_AFTER = dt.timedelta(seconds=60)
+"""A job queued or running without a sign of life for this long has lost its worker (or its
+message, in a broker outage): shown as stalled and queued again by the catch-up."""
+
 
 def _queue(report_id: int) -> None:
     from tournaments.report_tasks import build_report as task
+    from tournaments.tasks import publish
 
-    transaction.on_commit(lambda: task.delay(report_id))
+    # A broker that is down leaves the job queued: the catch-up sends it again (restart_stalled).
+    transaction.on_commit(lambda: publish(task, report_id), robust=True)
 
 
 @transaction.atomic
@@ -60,6 +71,7 @@ def request_report(
         page_size=page_size,
         language=language,
         created_by=audit.user_of(actor),
+        heartbeat_at=timezone.now(),
     )
     audit.record(
         actor,
@@ -91,7 +103,8 @@ def regenerate(actor: Any, report: ReportFile) -> ReportFile:
     report.progress = 0
     report.error = ""
     report.finished_at = None
-    report.save(update_fields=["status", "progress", "error", "finished_at"])
+    report.heartbeat_at = timezone.now()
+    report.save(update_fields=["status", "progress", "error", "finished_at", "heartbeat_at"])
     audit.record(
         actor,
         "report.regenerate",
@@ -106,6 +119,35 @@ def regenerate(actor: Any, report: ReportFile) -> ReportFile:
     )
     _queue(report.pk)
     return report
+
+
+def is_stalled(report: ReportFile, now: dt.datetime | None = None) -> bool:
+    """Whether a job that is not finished has shown no sign of life for ``STALLED_AFTER``."""
+    if report.status not in (ReportFile.Status.QUEUED, ReportFile.Status.RUNNING):
+        return False
+    seen = report.heartbeat_at or report.created_at
+    return (now or timezone.now()) - seen > STALLED_AFTER
+
+
+def restart_stalled(actor: Any = None) -> list[int]:
+    """Queue again every stalled job (the catch-up's part for reports); their ids.
+
+    Each goes through ``regenerate``, so the log says it was made again, by the system. Safe
+    against a worker that comes back after all: the first of the two to finish stores the file.
+    """
+    cutoff = timezone.now() - STALLED_AFTER
+    waiting = ReportFile.objects.filter(
+        status__in=(ReportFile.Status.QUEUED, ReportFile.Status.RUNNING)
+    )
+    stalled = waiting.filter(heartbeat_at__lt=cutoff) | waiting.filter(
+        heartbeat_at__isnull=True, created_at__lt=cutoff
+    )
+    restarted = []
+    for report in stalled.select_related("event"):
+        logger.warning("report %s (%s) stalled: queued again", report.pk, report.kind)
+        regenerate(actor, report)
+        restarted.append(report.pk)
+    return restarted
 
 
 def scope_of(report: ReportFile) -> tuple[str, int | None, str, str]:
@@ -141,15 +183,23 @@ def build_report(
     if report is None or report.status == ReportFile.Status.DONE:
         return report
     reported = [0]
+    beat = [time.monotonic()]
 
     def advance(done: int, total: int) -> None:
         # Loading the data is the first tenth of the work; the last percent is storing the file.
         percent = min(99, 10 + (89 * done) // max(total, 1))
         if progress is not None:
             progress(percent)
-        if percent - reported[0] >= PROGRESS_STEP:
+        # The progress written is the job's heartbeat too (is_stalled).
+        if (
+            percent - reported[0] >= PROGRESS_STEP
+            or time.monotonic() - beat[0] >= HEARTBEAT_SECONDS
+        ):
             reported[0] = percent
-            ReportFile.objects.filter(pk=report_id).update(progress=percent)
+            beat[0] = time.monotonic()
+            ReportFile.objects.filter(pk=report_id).update(
+                progress=percent, heartbeat_at=timezone.now()
+            )
 
     try:
         # In the document's language, so that the reason for a failure is too.
@@ -212,7 +262,8 @@ def _claim(report_id: int) -> ReportFile | None:
         report.status = ReportFile.Status.RUNNING
         report.progress = 0
         report.error = ""
-        report.save(update_fields=["status", "progress", "error"])
+        report.heartbeat_at = timezone.now()
+        report.save(update_fields=["status", "progress", "error", "heartbeat_at"])
         return report
 
 

@@ -48,10 +48,12 @@ class ReportForm(forms.Form):
 def _status(event: Event, report: ReportFile) -> dict[str, Any]:
     done = report.status == ReportFile.Status.DONE
     freshness = fingerprints.check(event, [report]).get(report.pk)
+    stalled = reports.is_stalled(report)
     return {
         "id": report.pk,
         "status": report.status,
-        "label": str(report.get_status_display()),
+        "label": _("stalled") if stalled else str(report.get_status_display()),
+        "stalled": stalled,
         "progress": report.progress,
         "error": report.error,
         "filename": report.filename,
@@ -65,6 +67,11 @@ def _rows(event: Event, files: list[ReportFile]) -> list[tuple[ReportFile, Fresh
     """Each file with whether it still matches the event: a few queries for the whole list."""
     freshness = fingerprints.check(event, files)
     return [(report, freshness.get(report.pk)) for report in files]
+
+
+def _stalled(rows: list[tuple[ReportFile, Freshness | None]]) -> set[int]:
+    """The listed jobs that lost their worker: shown as stalled, with "Make again" to restart."""
+    return {report.pk for report, _freshness in rows if reports.is_stalled(report)}
 
 
 @director_required
@@ -92,7 +99,8 @@ def report_list(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("The document is being made."))
             return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
-    context = {"event": event, "form": form, "rows": _rows(event, reports.listed_files(event))}
+    rows = _rows(event, reports.listed_files(event))
+    context = {"event": event, "form": form, "rows": rows, "stalled": _stalled(rows)}
     return render(request, "tournaments/reports.html", context)
 
 
@@ -100,10 +108,11 @@ def report_list(request: HttpRequest, event: Event) -> HttpResponse:
 @require_GET
 def report_detail(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     report = get_object_or_404(ReportFile, event=event, pk=pk)
+    rows = _rows(event, [report])
     return render(
         request,
         "tournaments/reports.html",
-        {"event": event, "rows": _rows(event, [report]), "single": report},
+        {"event": event, "rows": rows, "single": report, "stalled": _stalled(rows)},
     )
 
 
