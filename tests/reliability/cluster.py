@@ -61,7 +61,9 @@ class Cluster:
     def _run(self, command: str, *args: str) -> None:
         argv = [str(self.bin_dir / command), *args]
         if self.as_root:
-            argv = ["runuser", "-u", "postgres", "--", *argv]
+            # runuser lives in the administrator's sbin, which a minimal PATH may leave out.
+            runuser = shutil.which("runuser", path="/usr/sbin:/sbin:/usr/bin:/bin") or "runuser"
+            argv = [runuser, "-u", "postgres", "--", *argv]
         subprocess.run(argv, check=True, capture_output=True, timeout=60, cwd=self.home)
 
     def start(self) -> None:
