@@ -11,14 +11,18 @@ PYTEST_ARGS ?=
 # Engine tests are plain pytest functions; everything else, tests of the web side included, is typed.
 MYPY_PATHS ?= manage.py config engine tournaments api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability
 
-.PHONY: run test lint bench install migrate demo worker beat clean messages
+.PHONY: run test lint bench install migrate demo worker beat clean messages lock
+
+# constraints.txt pins every package, direct or not, to the versions the tests ran with; the
+# Docker image installs from the same file. `make lock` writes it again from pyproject.toml.
+CONSTRAINTS := constraints.txt
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) pip setuptools
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+$(STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e ".[dev]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -55,14 +59,18 @@ worker: install
 beat: install
 	$(BIN)/celery -A config beat --loglevel=info --schedule=var/celerybeat-schedule
 
-# Extract new messages into the Dutch and French catalogs (the site's and the printed documents'),
-# then compile them; translate the new entries in between and run it again.
-MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=engine
+# Extract new messages into the Dutch and French catalogs (one for the site and the printed
+# documents), then compile them; translate the new entries in between and run it again.
+MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=engine \
+	--ignore=build --ignore=dist
 messages: install
-	$(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete $(MAKEMESSAGES_IGNORE) --ignore=tournaments/reports
-	cd tournaments/reports && DJANGO_SETTINGS_MODULE=config.settings PYTHONPATH=$(CURDIR) \
-		$(CURDIR)/$(BIN)/django-admin makemessages -l nl -l fr --no-obsolete
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	$(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete $(MAKEMESSAGES_IGNORE)
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=build
+
+# After a change to the dependencies in pyproject.toml, or to take newer releases: review the diff.
+lock: install
+	$(BIN)/pip-compile --quiet --upgrade --strip-extras --allow-unsafe --extra dev --extra deploy \
+		--no-emit-index-url --no-emit-find-links -o $(CONSTRAINTS) pyproject.toml
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

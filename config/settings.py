@@ -15,8 +15,27 @@ from urllib.parse import parse_qs, unquote, urlparse
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("TROEF_VAR_DIR", BASE_DIR / "var"))
+CONFIG_DIR = Path(__file__).resolve().parent
+BASE_DIR = CONFIG_DIR.parent
+
+
+def site_files(name: str) -> Path:
+    """The site's ``templates``, ``static`` or ``locale`` directory.
+
+    In the source tree they sit beside ``config/``; the built package carries them inside
+    ``config/`` (pyproject.toml maps them there), so an installed site needs no source tree.
+    """
+    packaged = CONFIG_DIR / name
+    return packaged if packaged.is_dir() else BASE_DIR / name
+
+
+TEMPLATES_DIR = site_files("templates")
+STATIC_DIR = site_files("static")
+LOCALE_DIR = site_files("locale")
+# Run-time files (SQLite database, secret key, documents) under var/: the checkout's own, or the
+# working directory's for an installed site, unless TROEF_VAR_DIR says where.
+_HOME = BASE_DIR if (BASE_DIR / "manage.py").is_file() else Path.cwd()
+VAR_DIR = Path(os.environ.get("TROEF_VAR_DIR", _HOME / "var"))
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -114,7 +133,7 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [TEMPLATES_DIR],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -174,7 +193,7 @@ CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "nl")
 LANGUAGES = [("nl", _("Dutch")), ("fr", _("French")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tournaments" / "reports" / "locale"]
+LOCALE_PATHS = [LOCALE_DIR]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Brussels")
 USE_I18N = True
 USE_TZ = True
@@ -184,7 +203,7 @@ FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [STATIC_DIR]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 
@@ -239,13 +258,17 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 }
 # Celery beat runs the catch-up: standings left stale by a broker outage or a lost task, and
-# report jobs whose worker died. ``expires``: a tick that waited for a worker is dropped, the
-# next one does the same work.
+# report jobs whose worker died. A job without a sign of life for TROEF_STALLED_SECONDS (a running
+# job writes one every 10 s) is stalled; with the catch-up every TROEF_CATCH_UP_SECONDS, a job whose
+# worker died is queued again within a minute. ``expires``: a tick that waited for a worker is
+# dropped, the next one does the same work.
+TROEF_CATCH_UP_SECONDS = float(os.environ.get("TROEF_CATCH_UP_SECONDS") or 15)
+TROEF_STALLED_SECONDS = float(os.environ.get("TROEF_STALLED_SECONDS") or 45)
 CELERY_BEAT_SCHEDULE = {
     "catch-up": {
         "task": "troef.catch_up_standings",
-        "schedule": 30.0,
-        "options": {"expires": 25},
+        "schedule": TROEF_CATCH_UP_SECONDS,
+        "options": {"expires": TROEF_CATCH_UP_SECONDS * 0.8},
     },
 }
 

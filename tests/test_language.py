@@ -428,7 +428,7 @@ def test_it_uses_no_date_format_of_its_own_in_the_templates() -> None:
     from django.conf import settings
 
     named = {"DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT"}
-    templates = Path(settings.BASE_DIR) / "templates"
+    templates = Path(settings.TEMPLATES_DIR)
     mine = [
         "tournaments/event_detail.html",
         "tournaments/event_form.html",

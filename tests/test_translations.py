@@ -75,7 +75,7 @@ def read_po(path: Path) -> list[Message]:
 
 
 def catalog(language: str) -> Path:
-    return Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po"
+    return Path(settings.LOCALE_DIR) / language / "LC_MESSAGES" / "django.po"
 
 
 @pytest.mark.django_db

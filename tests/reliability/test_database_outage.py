@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.reliability.cluster import Cluster, postgres_bin
+from tests.reliability.services import run_site_script
 
 pytestmark = pytest.mark.reliability
 
@@ -49,16 +48,7 @@ def outage(cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> dict[s
         TROEF_VAR_DIR=str(tmp_path_factory.mktemp("outage")),
     )
     args = [str(cluster.bin_dir), str(cluster.home), str(cluster.port)]
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.reliability.outage_site", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    report: dict[str, Any] = run_site_script("tests.reliability.outage_site", args, env)
     return report
 
 

@@ -223,11 +223,13 @@ def test_the_catch_up_leaves_a_stalled_job_queued_while_the_broker_is_down(
     assert not reports.is_stalled(stalled)  # its clock starts again: tried once a minute
 
 
-def test_the_beat_schedule_runs_the_catch_up_every_half_minute() -> None:
+def test_the_beat_schedule_picks_up_a_dead_workers_job_within_a_minute() -> None:
     entries = django_settings.CELERY_BEAT_SCHEDULE.values()
     catch_up = [e for e in entries if e["task"] == "troef.catch_up_standings"]
     assert len(catch_up) == 1
     schedule = catch_up[0]["schedule"]
     assert isinstance(schedule, float)
-    assert 30 <= schedule <= 60
+    assert 5 <= schedule <= 30
+    assert reports.STALLED_AFTER.total_seconds() + schedule <= 60
+    assert reports.STALLED_AFTER.total_seconds() > 3 * reports.HEARTBEAT_SECONDS
     assert "troef.catch_up_standings" in app.tasks

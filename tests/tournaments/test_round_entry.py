@@ -183,7 +183,7 @@ def test_a_td_scores_a_whole_table_from_its_entry_page(
 
 
 def test_the_keying_script_asks_nothing_through_browser_dialogs() -> None:
-    script = (Path(settings.BASE_DIR) / "static" / "troef" / "entry.js").read_text()
+    script = (Path(settings.STATIC_DIR) / "troef" / "entry.js").read_text()
     assert "window.prompt" not in script
     assert "window.confirm" not in script
     assert "reason-inline" in script  # the reason is asked in the row instead

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone, translation
@@ -35,7 +36,7 @@ PROGRESS_STEP = 5
 HEARTBEAT_SECONDS = 10
 """A running job writes a sign of life at least this often, progress or not."""
 
-STALLED_AFTER = dt.timedelta(seconds=60)
+STALLED_AFTER = dt.timedelta(seconds=settings.TROEF_STALLED_SECONDS)
 """A job queued or running without a sign of life for this long has lost its worker (or its
 message, in a broker outage): shown as stalled and queued again by the catch-up."""
 
