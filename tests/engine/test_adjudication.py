@@ -19,6 +19,7 @@ from engine.ruleset import Ruleset, load_builtin, load_ruleset, ruleset_to_mappi
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 WHISTHUB = load_builtin("whisthub")
 IWWA_WIEZEN = load_builtin("iwwa-wiezen")
+IWWA = load_builtin("iwwa")
 
 
 def deal_with(n: str = "", e: str = "", s: str = "", w: str = "") -> Deal:
@@ -103,6 +104,23 @@ def test_it_rejects_a_troel_level_that_does_not_match_the_trumps():
     )
     made = BoardResult(Contract.TROEL, 9, Suit.H, (N, E), tricks=10)
     assert adjudicate(WHISTHUB, made, THREE_ACES, W) == []
+
+
+def test_the_iwwa_troel_needs_8_tricks_with_the_trumps_kept_and_9_after_a_switch():
+    """scoring-tables.md, iwwa: 8 tricks when the partner keeps the trump suit, 9 after the
+    partner switched trumps (the general rule of the rules texts)."""
+    kept = BoardResult(Contract.TROEL, 8, Suit.C, (N, E), tricks=8)
+    assert adjudicate(IWWA, kept, THREE_ACES, W) == []
+    kept_for_9 = BoardResult(Contract.TROEL, 9, Suit.C, (N, E), tricks=9)
+    (problem,) = adjudicate(IWWA, kept_for_9, THREE_ACES, W)
+    assert (problem.code, problem.params["expected"]) == ("troel_level_kept", 8)
+    switched = BoardResult(Contract.TROEL, 9, Suit.H, (N, E), tricks=10)
+    assert adjudicate(IWWA, switched, THREE_ACES, W) == []
+    switched_for_8 = BoardResult(Contract.TROEL, 8, Suit.H, (N, E), tricks=10)
+    assert codes(adjudicate(IWWA, switched_for_8, THREE_ACES, W)) == ["troel_level_switched"]
+    four_aces = deal_with(n="SA HA DA CA HK", w="HQ")
+    troel = BoardResult(Contract.TROEL, 8, Suit.H, (W, N), tricks=8)
+    assert adjudicate(IWWA, troel, four_aces, W) == []
 
 
 def test_it_rejects_a_trump_switch_where_the_ruleset_has_none():

@@ -370,6 +370,15 @@ def test_whisthub_changing_the_troel_trumps_raises_it_to_9_tricks() -> None:
         b.call("switch D")
 
 
+def test_iwwa_troel_is_for_8_tricks_and_for_9_after_the_partner_switched() -> None:
+    """scoring-tables.md, iwwa: the partner keeping the trumps plays for 8, switching for 9."""
+    kept = auction("iwwa", deal=THREE_ACES_SOUTH, calls=("pass", "pass", "pass", "pass", "pass"))
+    assert kept.contract == BoardResult(Contract.TROEL, 8, Suit.D, (Seat.S, Seat.E))
+    calls = ("pass", "pass", "pass", "pass", "switch H")
+    switched = auction("iwwa", deal=THREE_ACES_SOUTH, calls=calls)
+    assert switched.contract == BoardResult(Contract.TROEL, 9, Suit.H, (Seat.S, Seat.E))
+
+
 def test_whisthub_troel_with_four_aces_calls_the_king_of_hearts_then_the_queen() -> None:
     a = auction(deal=make_deal(N="SA HA DA CA", W="HK"))
     assert a.troel is not None

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.cards import SEATS, SUITS, Seat, Suit
 from engine.errors import InvalidResultError
+from engine.notation import parse_result_line
 from engine.results import BoardResult, Contract, IsraeliResult, result_from_json
 from engine.ruleset import builtin_names, load_builtin
 from engine.scoring import score
@@ -387,3 +388,13 @@ def test_score_refuses_exactly_the_results_validation_refuses(
     else:
         with pytest.raises(InvalidResultError):
             score(ruleset, result)
+
+
+def test_iwwa_takes_a_troel_for_8_and_for_9() -> None:
+    """scoring-tables.md, iwwa: 8 tricks with the trumps kept, 9 after the partner switched."""
+    iwwa = load_builtin("iwwa")
+    for line, level in (("NW troel H 8", 8), ("NW troel8H 8", 8), ("NW troel9H 9", 9)):
+        result = parse_result_line(line)
+        assert isinstance(result, BoardResult)
+        assert result.level == level
+        validate(iwwa, result)
