@@ -2,9 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.throttle import ThrottledAuthenticationForm
+from tournaments.throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from tournaments.views import public as public_views
 from tournaments.views import site as views_site
+
+# The admin's sign-in says why a locked account cannot sign in, as the site's own does.
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", views_site.home, name="home"),

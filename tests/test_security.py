@@ -140,12 +140,13 @@ def test_it_logs_the_lock_once(client: Client, td: User, caplog: pytest.LogCaptu
 @pytest.mark.django_db
 def test_the_admin_sign_in_is_locked_as_well(client: Client, td: User) -> None:
     fail(client, "alice", 5)
-    client.post(
+    response = client.post(
         "/admin/login/",
         {"username": "alice", "password": "alice-password", "next": "/admin/"},
         REMOTE_ADDR="198.51.100.7",
     )
     assert "_auth_user_id" not in client.session
+    assert f"{LOCKED} 15 minutes." in response.content.decode()
 
 
 @pytest.mark.django_db

@@ -27,6 +27,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
@@ -219,3 +220,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         if seconds:
             raise forms.ValidationError(locked_message(seconds), code="too_many_attempts")
         return super().clean()
+
+
+class ThrottledAdminAuthenticationForm(ThrottledAuthenticationForm, AdminAuthenticationForm):
+    """The admin's sign-in form (staff only), with the same word on a lock."""
