@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from tournaments.views import public as public_views
@@ -8,6 +9,8 @@ from tournaments.views import site as views_site
 
 # The admin's sign-in says why a locked account cannot sign in, as the site's own does.
 admin.site.login_form = ThrottledAdminAuthenticationForm
+admin.site.site_header = _("Troef administration")
+admin.site.site_title = _("Troef administration")
 
 urlpatterns = [
     path("", views_site.home, name="home"),

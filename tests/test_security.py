@@ -147,6 +147,7 @@ def test_the_admin_sign_in_is_locked_as_well(client: Client, td: User) -> None:
     )
     assert "_auth_user_id" not in client.session
     assert f"{LOCKED} 15 minutes." in response.content.decode()
+    assert "Troef administration" in response.content.decode()
 
 
 @pytest.mark.django_db
