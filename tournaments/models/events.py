@@ -27,6 +27,10 @@ class Event(models.Model):
         SAME = "same", _("every table plays the same boards in a round")
         TRAVELLING = "travelling", _("board sets travel between tables")
 
+    class DealSource(models.TextChoices):
+        GENERATED = "generated", _("dealt by Troef from a secret key")
+        IMPORTED = "imported", _("imported from a deal file")
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("being prepared")
         RUNNING = "running", _("in play")
@@ -77,6 +81,14 @@ class Event(models.Model):
     deal_key = models.CharField(max_length=128, blank=True, editable=False)
     deal_commitment = models.CharField(_("deal commitment (SHA-256)"), max_length=64, blank=True)
     deal_key_revealed_at = models.DateTimeField(null=True, blank=True)
+    # Deals come from Troef's own generator (a key, revealed after the event) or from a file (a
+    # dealing machine's .dlm, or PBN from another program): then there is no key, and the file's
+    # name and SHA-256 say which file it was.
+    deal_source = models.CharField(
+        _("deals"), max_length=10, choices=DealSource.choices, default=DealSource.GENERATED
+    )
+    deal_file_name = models.CharField(_("deal file"), max_length=200, blank=True)
+    deal_file_sha256 = models.CharField(_("deal file SHA-256"), max_length=64, blank=True)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("tournament directors"),
