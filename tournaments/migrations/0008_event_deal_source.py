@@ -4,25 +4,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_standings_stale_since_report_heartbeat'),
+        ("tournaments", "0007_standings_stale_since_report_heartbeat"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='deal_file_name',
-            field=models.CharField(blank=True, max_length=200, verbose_name='deal file'),
+            model_name="event",
+            name="deal_file_name",
+            field=models.CharField(blank=True, max_length=200, verbose_name="deal file"),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deal_file_sha256',
-            field=models.CharField(blank=True, max_length=64, verbose_name='deal file SHA-256'),
+            model_name="event",
+            name="deal_file_sha256",
+            field=models.CharField(blank=True, max_length=64, verbose_name="deal file SHA-256"),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deal_source',
-            field=models.CharField(choices=[('generated', 'dealt by Troef from a secret key'), ('imported', 'imported from a deal file')], default='generated', max_length=10, verbose_name='deals'),
+            model_name="event",
+            name="deal_source",
+            field=models.CharField(
+                choices=[
+                    ("generated", "dealt by Troef from a secret key"),
+                    ("imported", "imported from a deal file"),
+                ],
+                default="generated",
+                max_length=10,
+                verbose_name="deals",
+            ),
         ),
     ]
