@@ -28,6 +28,11 @@ class EventSerializer(serializers.ModelSerializer):
             "status",
             "deal_commitment",
             "deal_key",
+            # Where the deals came from: "generated" (commitment and key) or "imported" (the
+            # file's name and SHA-256; no commitment, no key).
+            "deal_source",
+            "deal_file_name",
+            "deal_file_sha256",
         ]
 
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("events/", include("tournaments.reports_urls")),
     path("api/", include("api.urls")),
+    path("scoring-tables/", include("tournaments.scoring_table_urls")),
     path("series/<slug:slug>/", public_views.series_standings, name="series"),
     path(
         "accounts/login/",

@@ -37,10 +37,20 @@ from engine.cards import SEATS, SUITS, Card, Rank, Seat, Suit
 from engine.errors import RulesetError
 from engine.hands import Deal
 from engine.play import play_rules_for, troel_called_card, troel_trump
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult
+from engine.results import (
+    RONDE_PAS_FIELDS,
+    AnyResult,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasGame,
+    RondePasResult,
+)
 from engine.ruleset import Ruleset
+from engine.schedule import ALL_TRICKS
 
 Severity = Literal["impossible", "suspicious"]
+_QUEENS = 4
 Params = dict[str, str | int]
 
 MESSAGES: Mapping[str, str] = {
@@ -90,6 +100,10 @@ MESSAGES: Mapping[str, str] = {
     "player_tricks_above_possible": (
         "{holder} holds {cards}: trumps nobody can beat, so {seat} wins at most {maximum} tricks, "
         "not {tricks}."
+    ),
+    "leader_wins_every_trick": (
+        "{seat} leads the first trick and holds only cards nobody can beat, so without trumps "
+        "{seat} wins all 13 tricks, the last one and all four queens."
     ),
     "must_win_first_trick": (
         "{seat} leads to the first trick and nobody holds a card above any of {seat}'s cards in "
@@ -155,6 +169,8 @@ def adjudicate(
     if isinstance(result, IsraeliResult):
         if result.trump is not None and result.tricks is not None:
             problems += _israeli_tricks(result, deal, result.trump)
+    elif isinstance(result, RondePasResult):
+        problems += _ronde_pas(result, deal, dealer)
     else:
         problems += _contract_checks(ruleset, result, deal, turned_card)
         if result.is_played and result.contract is not Contract.PASS:
@@ -360,6 +376,36 @@ def _negative_tricks(result: BoardResult, deal: Deal, dealer: Seat | None) -> li
     return [Problem("must_win_first_trick", "impossible", f"tricks.{leader.name}", params)]
 
 
+def _ronde_pas(result: RondePasResult, deal: Deal, dealer: Seat | None) -> list[Problem]:
+    """No trumps: a leader whose every card tops its suit wins all 13 tricks.
+
+    That is all the deal proves about a Ronde Pas. Who wins the last trick, the queens or the
+    fewest tricks otherwise depends on how the hands are played: any card can be kept for the
+    last trick, a higher card of its suit can go earlier, a queen can be discarded on any trick
+    or be beaten by the king or ace. The counts' shape (they add up to 4 queens or 13 tricks) is
+    ``engine.validation``'s.
+    """
+    if dealer is None:
+        return []
+    leader = dealer.left
+    hand = deal.hand(leader)
+    for card in hand:
+        if any(deal.holder(higher) is not leader for higher in _higher_cards(card)):
+            return []
+    field = RONDE_PAS_FIELDS[result.game]
+    if result.game is RondePasGame.LAST_TRICK:
+        wrong = result.last_trick is not None and result.last_trick is not leader
+    elif result.game is RondePasGame.QUEENS:
+        wrong = result.queens is not None and result.queens[leader.value] != _QUEENS
+        field = f"queens.{leader.name}"
+    else:
+        wrong = result.tricks is not None and result.tricks[leader.value] != ALL_TRICKS
+        field = f"tricks.{leader.name}"
+    if not wrong:
+        return []
+    return [Problem("leader_wins_every_trick", "impossible", field, {"seat": leader.name})]
+
+
 def _most_masters(
     deal: Deal, trump: Suit, side: list[Seat], opponents: list[Seat]
 ) -> tuple[Seat, tuple[Card, ...]]:
@@ -489,6 +535,6 @@ def penalty(
             f"the {ruleset.name} ruleset defines no such penalty (it defines: {defined})",
             f"penalties.{kind}",
         )
-    if isinstance(contract, BoardResult | IsraeliResult):
+    if isinstance(contract, BoardResult | IsraeliResult | RondePasResult):
         contract = contract.contract
     return found.amounts(offender, contract)

@@ -6,6 +6,7 @@
     NW troel8H 9 dbl         troel in hearts, 9 tricks, doubled by an opponent
     pass                     all passed
     N 7NT 7,2,0,3 6,2,1,4    Israeli Whist: N declares 7 no trump; bids, then tricks, of N E S W
+    ronde queens N1 E2 S1 W0 Wiezen's Ronde Pas after an all-pass: the queens each seat took
 
 A line is: the declarers' seats, the contract, the tricks, then optional flags (``dbl``: an
 opponent announced double; ``ap``: the previous deal at the table was passed out). Contract words
@@ -36,9 +37,13 @@ from engine.notation_messages import MESSAGES, message
 from engine.results import (
     LONE_CONTRACTS,
     PAIR_CONTRACTS,
+    RONDE_PAS_FIELDS,
+    AnyResult,
     BoardResult,
     Contract,
     IsraeliResult,
+    RondePasGame,
+    RondePasResult,
 )
 
 __all__ = [
@@ -48,6 +53,8 @@ __all__ = [
     "ISRAELI_LEVELS",
     "LEVELS",
     "MESSAGES",
+    "RONDE_PAS_GAME_ALIASES",
+    "RONDE_PAS_WORDS",
     "format_result_line",
     "parse_result_line",
 ]
@@ -137,6 +144,36 @@ def _aliases(listed: str) -> list[str]:
     return [alias.strip() for alias in listed.split("|")]
 
 
+# Ronde Pas lines: an optional word for Ronde Pas itself, then the game and what decides it
+# (``ronde last E``, ``dames N1 E2 S1 W0``). Not contract words: nobody declares a Ronde Pas.
+# "rondje pas" (with j) stays an all-pass.
+RONDE_PAS_WORDS: Final[list[str]] = _aliases(
+    "ronde | ronde pas | totale miserie | total misery | misere totale"
+)
+"""The words that may open a Ronde Pas line (lower case, without accents)."""
+
+_RONDE_PAS_GAME_WORDS: Final[tuple[tuple[RondePasGame, str], ...]] = (
+    (
+        RondePasGame.LAST_TRICK,
+        "last | last trick | laatste | laatste slag | dernier | dernier pli",
+    ),
+    (RondePasGame.QUEENS, "queens | no queens | dames | vrouwen | geen dames | reines"),
+    (
+        RondePasGame.FEWEST_TRICKS,
+        "tricks | fewest tricks | slagen | minste slagen | plis | moins de plis",
+    ),
+)
+RONDE_PAS_GAME_ALIASES: Final[dict[str, RondePasGame]] = {
+    alias: game for game, listed in _RONDE_PAS_GAME_WORDS for alias in _aliases(listed)
+}
+"""Every Ronde Pas game word the parser reads, and its game."""
+RONDE_PAS_CANONICAL: Final[dict[RondePasGame, str]] = {
+    RondePasGame.LAST_TRICK: "last",
+    RondePasGame.QUEENS: "queens",
+    RondePasGame.FEWEST_TRICKS: "tricks",
+}
+
+
 CONTRACT_ALIASES: Final[dict[str, Contract]] = {
     alias: word.contract for word, listed in _CONTRACT_WORDS for alias in _aliases(listed)
 }
@@ -194,6 +231,13 @@ _FLAG_RE: Final = re.compile(
     rf"(?:{_alternation([*_DOUBLED_WORDS, *_AFTER_PASS_WORDS, *_AMBIGUOUS_FLAGS])})"
     rf"(?![{_LETTER}0-9])"
 )
+_RONDE_PAS_RE: Final = re.compile(rf"(?:{_alternation(RONDE_PAS_WORDS)})(?![{_LETTER}])")
+_RONDE_PAS_GAME_RE: Final = re.compile(
+    rf"(?:{_alternation(RONDE_PAS_GAME_ALIASES)})(?![{_LETTER}])"
+)
+_RONDE_PAS_GAME_BY_KEY: Final[dict[str, RondePasGame]] = {
+    _key(alias): game for alias, game in RONDE_PAS_GAME_ALIASES.items()
+}
 _NUMBER_RE: Final = re.compile(r"[0-9]+")
 _STRAY_SEATS_RE: Final = re.compile(r"[nesw,]+(?:\s|$)")
 _SEAT_LETTERS: Final = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W}
@@ -397,7 +441,7 @@ class _Reader:
                 raise self.expected("space_after_flag")
 
 
-def parse_result_line(text: str, game: str = "kleurenwiezen") -> BoardResult | IsraeliResult:
+def parse_result_line(text: str, game: str = "kleurenwiezen") -> AnyResult:
     """Read one result line; ``game`` is ``kleurenwiezen``, ``wiezen`` or ``israeli``.
 
     Raises ``ParseError`` pointing at the offending character. Only the shape is checked.
@@ -413,8 +457,11 @@ def parse_result_line(text: str, game: str = "kleurenwiezen") -> BoardResult | I
     return _parse_board(reader, game)
 
 
-def _parse_board(reader: _Reader, game: str) -> BoardResult:
+def _parse_board(reader: _Reader, game: str) -> BoardResult | RondePasResult:
     start = reader.pos
+    ronde_pas = _parse_ronde_pas(reader)
+    if ronde_pas is not None:
+        return ronde_pas
     opening = _CONTRACT_RE.match(reader.line, start)
     if opening is not None:
         word = _WORD_BY_KEY[_key(re.sub(_SEPARATOR, "", opening.group("word")))]
@@ -537,6 +584,63 @@ def _end_of_part(reader: _Reader) -> None:
         raise reader.expected("space_after_contract")
 
 
+def _parse_ronde_pas(reader: _Reader) -> RondePasResult | None:
+    """A Ronde Pas line, or ``None`` (nothing read) when the line is not one.
+
+    Read for Kleurenwiezen too, as every contract is: that the game has no Ronde Pas is the
+    ruleset's to say (``engine.validation``).
+    """
+    opening = _RONDE_PAS_RE.match(reader.line, reader.pos)
+    if opening is not None:
+        reader.pos = opening.end()
+        reader.skip_spaces()
+    match = _RONDE_PAS_GAME_RE.match(reader.line, reader.pos)
+    if match is None:
+        if opening is None:
+            return None
+        raise reader.expected("ronde_pas_expected_game")
+    game = _RONDE_PAS_GAME_BY_KEY[_key(re.sub(_SEPARATOR, "", match.group()))]
+    reader.pos = match.end()
+    reader.skip_spaces()
+    if game is RondePasGame.LAST_TRICK:
+        seat = _SEAT_LETTERS.get(reader.peek())
+        if seat is None:
+            raise reader.expected("ronde_pas_expected_seat")
+        reader.pos += 1
+        result = RondePasResult(game, last_trick=seat)
+    elif game is RondePasGame.QUEENS:
+        result = RondePasResult(game, queens=_seat_counts(reader, "queens", 4))
+    else:
+        result = RondePasResult(game, tricks=_seat_counts(reader, "tricks", MAX_TRICKS))
+    reader.skip_spaces()
+    if not reader.at_end():
+        raise reader.expected("expected_end")
+    return result
+
+
+def _seat_counts(reader: _Reader, counted: str, high: int) -> tuple[int, int, int, int]:
+    """Each seat with its count, ``N1 E2 S1 W0``: in any order, apart or by commas, each once."""
+    item = "queens" if counted == "queens" else "player_tricks"
+    counts: dict[Seat, int] = {}
+    while len(counts) < len(SEATS):
+        reader.skip_spaces()
+        if counts and reader.peek() == ",":
+            reader.pos += 1
+            reader.skip_spaces()
+        seat = _SEAT_LETTERS.get(reader.peek())
+        if seat is None:
+            if reader.at_end() and counts:
+                missing = ", ".join(other.name for other in SEATS if other not in counts)
+                raise reader.error(f"{counted}_seats_missing", seats=missing)
+            raise reader.expected(f"expected_seat_{counted}")
+        if seat in counts:
+            raise reader.error("seat_twice", seat=seat.name)
+        reader.pos += 1
+        reader.skip_spaces()
+        counts[seat] = reader.number(item, range(0, high + 1), seat=seat.name)
+    return _four(tuple(counts[seat] for seat in SEATS))
+
+
 def _parse_israeli(reader: _Reader) -> IsraeliResult:
     declarer = _SEAT_LETTERS.get(reader.peek())
     if declarer is None:
@@ -583,7 +687,7 @@ def _invalid(code: str, field: str, **params: str | int) -> InvalidResultError:
 # -- formatting -------------------------------------------------------------------------------
 
 
-def format_result_line(result: BoardResult | IsraeliResult) -> str:
+def format_result_line(result: AnyResult) -> str:
     """The canonical English line of a result (``NE 9H 10``, ``N,S mis 0,1``, ``pass``).
 
     Raises ``InvalidResultError`` naming the field when the result has a shape no line can
@@ -591,6 +695,8 @@ def format_result_line(result: BoardResult | IsraeliResult) -> str:
     """
     if isinstance(result, IsraeliResult):
         return _format_israeli(result)
+    if isinstance(result, RondePasResult):
+        return _format_ronde_pas(result)
     _check_board_shape(result)
     contract = result.contract
     flags = [flag for flag, on in (("dbl", result.doubled), ("ap", result.after_all_pass)) if on]
@@ -633,10 +739,38 @@ def _format_israeli(result: IsraeliResult) -> str:
     return f"{result.declarer.name} {result.level}{trump} {bids} {tricks}"
 
 
+def _format_ronde_pas(result: RondePasResult) -> str:
+    game = result.game
+    fields = {
+        "last_trick": result.last_trick is not None,
+        "queens": result.queens is not None,
+        "tricks": result.tricks is not None,
+    }
+    decisive = RONDE_PAS_FIELDS[game]
+    for field, present in fields.items():
+        if present != (field == decisive):
+            code = "ronde_pas_field_extra" if present else "ronde_pas_field_missing"
+            raise _invalid(code, field, game=game.value, item=field)
+    word = RONDE_PAS_CANONICAL[game]
+    if result.last_trick is not None:
+        return f"ronde {word} {result.last_trick.name}"
+    counts = result.queens if result.queens is not None else result.tricks
+    assert counts is not None, "checked above"
+    high, code = (
+        (4, "queens_range") if result.queens is not None else (MAX_TRICKS, "seat_tricks_range")
+    )
+    for seat in SEATS:
+        if not 0 <= counts[seat.value] <= high:
+            raise _invalid(code, f"{decisive}.{seat.name}", seat=seat.name, high=high)
+    return f"ronde {word} " + " ".join(f"{seat.name}{counts[seat.value]}" for seat in SEATS)
+
+
 def _check_board_shape(result: BoardResult) -> None:
     contract = result.contract
     if contract is Contract.ISRAELI:
         raise _invalid("israeli_not_board_result", "contract")
+    if contract is Contract.RONDE_PAS:
+        raise _invalid("ronde_pas_not_board_result", "contract")
     token = contract.value
     if contract in LEVELS:
         allowed = LEVELS[contract]

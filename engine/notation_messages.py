@@ -171,6 +171,29 @@ MESSAGES: Final[Mapping[str, str]] = {
         "column {column}: expected the tricks of {seat}, found {number}: it must be {low} to {high}"
     ),
     "expected_end": "column {column}: expected the end of the line, found {found}",
+    # -- reading a line: Ronde Pas (Wiezen, after an all-pass) ------------------------------------
+    "ronde_pas_expected_game": (
+        "column {column}: expected the Ronde Pas game (last, queens or tricks), found {found}"
+    ),
+    "ronde_pas_expected_seat": (
+        "column {column}: expected the seat that won the last trick (N, E, S or W), found {found}"
+    ),
+    "expected_seat_queens": (
+        "column {column}: expected a seat and the queens it took, e.g. N1 E2 S1 W0, found {found}"
+    ),
+    "expected_seat_tricks": (
+        "column {column}: expected a seat and the tricks it took, e.g. N3 E4 S2 W4, found {found}"
+    ),
+    "expected_queens": "column {column}: expected the queens of {seat}, found {found}",
+    "queens_out_of_range": (
+        "column {column}: expected the queens of {seat}, found {number}: it must be {low} to {high}"
+    ),
+    "queens_seats_missing": (
+        "column {column}: expected the queens of every seat, e.g. N1 E2 S1 W0; {seats} missing"
+    ),
+    "tricks_seats_missing": (
+        "column {column}: expected the tricks of every seat, e.g. N3 E4 S2 W4; {seats} missing"
+    ),
     # -- writing a line: results no line can express ---------------------------------------------
     "israeli_not_board_result": "an Israeli Whist result is an IsraeliResult, not a BoardResult",
     "israeli_level_range": "level must be {low} to {high}",
@@ -195,6 +218,10 @@ MESSAGES: Final[Mapping[str, str]] = {
     "one_trick_count_in_tricks": "{a_contract} has one trick count, in tricks",
     "pass_has_no_tricks": "a passed deal has no tricks",
     "tricks_range": "tricks must be 0 to {high} (got {count})",
+    "ronde_pas_not_board_result": "a Ronde Pas result is a RondePasResult, not a BoardResult",
+    "ronde_pas_field_missing": "the {game} game of Ronde Pas needs {item}",
+    "ronde_pas_field_extra": "the {game} game of Ronde Pas has no {item}",
+    "queens_range": "queens.{seat} must be 0 to {high}",
 }
 """Every code of a result line's errors and its English message, parameters named in braces."""
 
@@ -211,6 +238,7 @@ NAMES: Final[Mapping[Contract, str]] = {
     Contract.PICCOLO: "piccolo",
     Contract.MISERE: "misère",
     Contract.OPEN_MISERE: "open misère",
+    Contract.RONDE_PAS: "Ronde Pas",
 }
 """The contracts' English names in these messages (an Israeli contract has its own messages)."""
 

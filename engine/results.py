@@ -32,6 +32,7 @@ class Contract(Enum):
     MISERE = "misere"
     OPEN_MISERE = "open_misere"
     ISRAELI = "israeli"
+    RONDE_PAS = "ronde_pas"
 
     @property
     def is_negative(self) -> bool:
@@ -40,7 +41,7 @@ class Contract(Enum):
 
     @property
     def has_trump(self) -> bool:
-        return self not in NEGATIVE_CONTRACTS and self is not Contract.PASS
+        return self not in NEGATIVE_CONTRACTS and self not in (Contract.PASS, Contract.RONDE_PAS)
 
     @classmethod
     def parse(cls, token: str) -> Contract:
@@ -117,6 +118,11 @@ class BoardResult:
         if contract is Contract.ISRAELI:
             raise InvalidResultError(
                 "an Israeli Whist result has its own form (declarer, bids, tricks)", "contract"
+            )
+        if contract is Contract.RONDE_PAS:
+            raise InvalidResultError(
+                "a Ronde Pas result has its own form (game, and last_trick, queens or tricks)",
+                "contract",
             )
         level = _optional_int(obj, "level")
         trump = _optional_suit(obj, "trump")
@@ -237,13 +243,86 @@ class IsraeliResult:
         return out
 
 
-AnyResult = BoardResult | IsraeliResult
+class RondePasGame(Enum):
+    """The three no-trump games of Wiezen's Ronde Pas, in the order they rotate."""
+
+    LAST_TRICK = "last_trick"
+    QUEENS = "queens"
+    FEWEST_TRICKS = "fewest_tricks"
+
+
+RONDE_PAS_FIELDS: dict[RondePasGame, str] = {
+    RondePasGame.LAST_TRICK: "last_trick",
+    RondePasGame.QUEENS: "queens",
+    RondePasGame.FEWEST_TRICKS: "tricks",
+}
+"""The result field that decides each game."""
+
+
+@dataclass(frozen=True, slots=True)
+class RondePasResult:
+    """A Wiezen deal that everyone passed, played as Ronde Pas ("Totale Miserie").
+
+    ``game`` is the game played; what decides it is ``last_trick`` (the seat that won the last
+    trick), ``queens`` (the queens each seat took) or ``tricks`` (the tricks each seat took),
+    the last two indexed by ``Seat.value``. Only the decisive field of ``game`` is set in a
+    valid result (``engine.validation`` says which).
+    """
+
+    game: RondePasGame
+    last_trick: Seat | None = None
+    queens: tuple[int, int, int, int] | None = None
+    tricks: tuple[int, int, int, int] | None = None
+
+    contract = Contract.RONDE_PAS
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> RondePasResult:
+        if not isinstance(obj, Mapping):
+            raise InvalidResultError("a board result must be a JSON object", None)
+        allowed = {"contract", "game", "last_trick", "queens", "tricks"}
+        for key in obj:
+            if key not in allowed:
+                raise InvalidResultError(f"unknown field {key!r}", str(key))
+        if obj.get("contract", "ronde_pas") != "ronde_pas":
+            raise InvalidResultError("a Ronde Pas result has contract 'ronde_pas'", "contract")
+        raw_game = obj.get("game")
+        if raw_game is None:
+            raise InvalidResultError(
+                "the game is missing (last_trick, queens or fewest_tricks)", "game"
+            )
+        try:
+            game = RondePasGame(raw_game)
+        except ValueError:
+            raise InvalidResultError(
+                f"game must be last_trick, queens or fewest_tricks (got {raw_game!r})", "game"
+            ) from None
+        last_trick = None
+        if obj.get("last_trick") is not None:
+            last_trick = _seat(obj["last_trick"], "last_trick")
+        queens = _four(obj["queens"], "queens") if obj.get("queens") is not None else None
+        tricks = _four(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
+        return cls(game, last_trick, queens, tricks)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"contract": "ronde_pas", "game": self.game.value}
+        if self.last_trick is not None:
+            out["last_trick"] = self.last_trick.name
+        for field, counts in (("queens", self.queens), ("tricks", self.tricks)):
+            if counts is not None:
+                out[field] = {seat.name: counts[seat.value] for seat in SEATS}
+        return out
+
+
+AnyResult = BoardResult | IsraeliResult | RondePasResult
 
 
 def result_from_json(obj: Mapping[str, Any]) -> AnyResult:
-    """Read either form, by its contract."""
+    """Read any form, by its contract."""
     if isinstance(obj, Mapping) and obj.get("contract") == "israeli":
         return IsraeliResult.from_json(obj)
+    if isinstance(obj, Mapping) and obj.get("contract") == "ronde_pas":
+        return RondePasResult.from_json(obj)
     return BoardResult.from_json(obj)
 
 

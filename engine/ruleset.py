@@ -31,8 +31,10 @@ from typing import Any
 from engine.cards import Suit
 from engine.errors import InvalidResultError, ParseError, RulesetError, UnknownRulesetError
 from engine.results import Contract
+from engine.ronde_pas import RondePasRules
 from engine.ruleset_parts import (
     AFTER_ALL_PASS,
+    ALL_PASS,
     NO_TRUMP,
     SHAPES,
     Bid,
@@ -61,6 +63,7 @@ from engine.tomldoc import FrozenTable, dumps
 
 __all__ = [
     "AFTER_ALL_PASS",
+    "ALL_PASS",
     "BUILTIN_NAMES",
     "GAMES",
     "MESSAGES",
@@ -70,6 +73,7 @@ __all__ = [
     "ContractRules",
     "ContractShape",
     "Options",
+    "RondePasRules",
     "Ruleset",
     "TableEntry",
     "builtin_names",
@@ -117,6 +121,8 @@ class Ruleset:
 
     ``steps`` is the ladder, lowest first, each step a tuple of bids of equal rank. ``table``
     (built here, not compared) maps ``(contract token, level)`` to its ``TableEntry``.
+    ``ronde_pas`` is the ``[contracts.ronde_pas]`` table of a Wiezen ruleset (not a bid, so not
+    on the ladder); ``options.all_pass`` says whether an all-pass plays it.
     """
 
     name: str
@@ -127,6 +133,7 @@ class Ruleset:
     contracts: tuple[ContractRules, ...]
     options: Options = field(default_factory=Options)
     israeli: IsraeliSchedule | None = None
+    ronde_pas: RondePasRules | None = None
     auction_options: FrozenTable = field(default_factory=FrozenTable)
     penalty_options: FrozenTable = field(default_factory=FrozenTable)
     source: str = field(default="", compare=False)
@@ -176,6 +183,11 @@ class Ruleset:
         return self._ladder
 
     @property
+    def plays_ronde_pas(self) -> bool:
+        """Whether a deal everyone passed is played as Ronde Pas (else it is dealt again)."""
+        return self.options.all_pass == "ronde_pas"
+
+    @property
     def allowed_contracts(self) -> tuple[Contract, ...]:
         """The contracts the ruleset allows (``pass`` aside), in ladder order."""
         seen: dict[Contract, None] = {}
@@ -187,6 +199,8 @@ class Ruleset:
         """Whether the contract (at ``level``, when given) is allowed; ``pass`` always is."""
         if contract is Contract.PASS:
             return level is None
+        if contract is Contract.RONDE_PAS:
+            return level is None and self.plays_ronde_pas
         rules = self._rules.get(contract)
         if rules is None:
             return False
@@ -264,6 +278,22 @@ class Ruleset:
                 )
             if self.israeli is not None:
                 raise RulesetError("only an Israeli Whist ruleset has this table", "israeli")
+        if self.game != "wiezen":
+            if self.ronde_pas is not None:
+                raise RulesetError(
+                    f'Ronde Pas is a Wiezen game: only for game = "wiezen", not {self.game}',
+                    "contracts.ronde_pas",
+                )
+            if self.options.all_pass != "redeal":
+                raise RulesetError(
+                    f'Ronde Pas is a Wiezen game: only for game = "wiezen", not {self.game}',
+                    "options.all_pass",
+                )
+        elif self.plays_ronde_pas and self.ronde_pas is None:
+            raise RulesetError(
+                "an all-pass plays Ronde Pas: give its figures in [contracts.ronde_pas] (unit)",
+                "contracts.ronde_pas",
+            )
 
     def _check_payouts(self) -> None:
         for rules in self.contracts:
@@ -290,6 +320,12 @@ class Ruleset:
             if not step:
                 raise RulesetError("an empty step", key)
             for bid in step:
+                if bid.contract is Contract.RONDE_PAS:
+                    raise RulesetError(
+                        "ronde_pas is not a bid: it is played after an all-pass "
+                        "(options.all_pass); remove it from the ladder",
+                        key,
+                    )
                 contract_rules = rules.get(bid.contract)
                 if contract_rules is None:
                     raise RulesetError(
@@ -439,7 +475,11 @@ def load_ruleset(document: str | Mapping[str, Any], source: str = "<ruleset>") -
     contracts = read_table(raw.get("contracts", {}), "contracts")
     troel_levels: tuple[int, ...] = ()
     rules = []
+    ronde_pas = None
     for token, body in contracts.items():
+        if token == Contract.RONDE_PAS.value:
+            ronde_pas = _read_ronde_pas(body)
+            continue
         item = _read_contract(token, body, balancing)
         rules.append(item)
         if item.contract is Contract.TROEL:
@@ -458,6 +498,7 @@ def load_ruleset(document: str | Mapping[str, Any], source: str = "<ruleset>") -
         contracts=tuple(rules),
         options=_read_options(read_table(raw.get("options", {}), "options"), game, troel_levels),
         israeli=israeli,
+        ronde_pas=ronde_pas,
         auction_options=FrozenTable(read_table(raw.get("auction", {}), "auction")),
         penalty_options=FrozenTable(read_table(raw.get("penalties", {}), "penalties")),
         source=source,
@@ -495,7 +536,9 @@ def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:
             "announced_double": options.announced_double,
             "multiplier": options.multiplier,
         }
-        | {name: value for name, value in options.troel_options.items() if value is not None},
+        | {name: value for name, value in options.troel_options.items() if value is not None}
+        # written only when set, so that the documents of rulesets without it stay as they were
+        | ({"all_pass": options.all_pass} if options.all_pass != "redeal" else {}),
         "contracts": {},
     }
     for rules in ruleset.contracts:
@@ -509,6 +552,8 @@ def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:
         if rules.failed is not None:
             body["failed"] = payout_to_mapping(rules.failed)
         out["contracts"][rules.contract.value] = body
+    if ruleset.ronde_pas is not None:
+        out["contracts"][Contract.RONDE_PAS.value] = {"unit": ruleset.ronde_pas.unit}
     if ruleset.israeli is not None:
         out["israeli"] = israeli_to_mapping(ruleset.israeli)
     out["auction"] = ruleset.auction_options.to_dict()
@@ -589,6 +634,13 @@ def _read_contract(token: str, body: object, balancing: bool) -> ContractRules:
     )
 
 
+def _read_ronde_pas(body: object) -> RondePasRules:
+    path = f"contracts.{Contract.RONDE_PAS.value}"
+    table = read_table(body, path)
+    check_keys(table, ("unit",), path)
+    return RondePasRules(read_int(table, "unit", path))
+
+
 def _read_ladder(raw: object) -> tuple[tuple[Bid, ...], ...]:
     if not isinstance(raw, list) or not raw:
         raise RulesetError(
@@ -632,7 +684,12 @@ def _read_options(raw: Mapping[str, Any], game: str, troel_levels: tuple[int, ..
         troel["troel_four_aces_tricks"] = troel["troel_tricks"]
     after_all_pass = raw.get("after_all_pass", "none")
     multiplier = raw.get("multiplier", "additive")
-    for key, value in (("after_all_pass", after_all_pass), ("multiplier", multiplier)):
+    all_pass = raw.get("all_pass", "redeal")
+    for key, value in (
+        ("after_all_pass", after_all_pass),
+        ("multiplier", multiplier),
+        ("all_pass", all_pass),
+    ):
         if not isinstance(value, str):
             raise RulesetError(f"must be text, not {value!r}", f"options.{key}")
     return Options(
@@ -640,5 +697,6 @@ def _read_options(raw: Mapping[str, Any], game: str, troel_levels: tuple[int, ..
         after_all_pass=after_all_pass,
         announced_double=read_bool(raw, "announced_double", "options", False),
         multiplier=multiplier,
+        all_pass=all_pass,
         **troel,
     )

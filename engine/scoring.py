@@ -13,7 +13,9 @@ Settlement (docs/rulesets.md):
   its own and the settlements are added. In a balancing table every other player (other
   declarers included) pays or receives one unit per declarer, so the board sums to zero; in a
   per-side table each declarer scores its own amount and every player who is not a declarer
-  scores the opponents' amount for each declarer.
+  scores the opponents' amount for each declarer;
+- Ronde Pas (Wiezen, after an all-pass): each seat the game settles pays (or receives) the
+  ruleset's unit to (from) every other seat (``engine.ronde_pas``).
 
 Speed: every amount is precomputed when the ruleset is loaded (``Ruleset.table``), so scoring a
 board is a dictionary lookup and a few checks. The checks are the validation's own conditions;
@@ -23,7 +25,8 @@ only a result that fails one of them goes through ``validate`` to get the precis
 from __future__ import annotations
 
 from engine.cards import SEATS
-from engine.results import AnyResult, BoardResult, IsraeliResult
+from engine.results import AnyResult, BoardResult, IsraeliResult, RondePasResult
+from engine.ronde_pas import ronde_pas_scores
 from engine.ruleset import Ruleset, TableEntry
 from engine.schedule import ALL_TRICKS
 from engine.validation import validate
@@ -41,6 +44,9 @@ def score(ruleset: Ruleset, result: AnyResult) -> Scores:
             raise AssertionError(f"a valid result could not be scored: {result.to_json()}")
         return scores
     validate(ruleset, result)
+    if isinstance(result, RondePasResult):
+        assert ruleset.ronde_pas is not None, "a ruleset that plays Ronde Pas has its figures"
+        return ronde_pas_scores(ruleset.ronde_pas.unit, result)
     assert isinstance(result, IsraeliResult)  # a BoardResult took the branch above
     return _israeli_scores(ruleset, result)
 

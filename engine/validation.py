@@ -17,7 +17,15 @@ from typing import Final
 
 from engine.cards import SEATS, Seat
 from engine.errors import InvalidResultError
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult
+from engine.results import (
+    RONDE_PAS_FIELDS,
+    AnyResult,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasGame,
+    RondePasResult,
+)
 from engine.ruleset import NO_TRUMP, SHAPES, Ruleset
 from engine.schedule import ALL_TRICKS
 
@@ -64,6 +72,22 @@ MESSAGES: Final[Mapping[str, str]] = {
     "bids_total": "the bids add up to 13; the last bid must make the game over or under",
     "player_tricks_missing": "tricks is missing: give every player's tricks",
     "tricks_total": "the tricks add up to {total}, not 13",
+    "ronde_pas_as_board_result": (
+        "a Ronde Pas result gives the game played and the last trick's winner, the queens or "
+        "the tricks"
+    ),
+    "ronde_pas_not_wiezen": "Ronde Pas is a Wiezen game; the {ruleset} ruleset is {game}",
+    "ronde_pas_not_played": (
+        "the {ruleset} ruleset deals an all-passed deal again: it plays no Ronde Pas"
+    ),
+    "ronde_pas_last_trick_missing": (
+        "the last trick's winner is missing: give the seat that won it (N, E, S or W)"
+    ),
+    "ronde_pas_queens_missing": "the queens are missing: give the queens each player took",
+    "ronde_pas_tricks_missing": "the tricks are missing: give the tricks each player took",
+    "ronde_pas_other_field": "the {game} game of Ronde Pas has no {item}: leave it out",
+    "seat_queens_out_of_range": "{seat}'s queens {count} are out of range 0-{most}",
+    "queens_total": "the queens add up to {total}, not 4",
 }
 """Every code ``validate`` raises (besides ``contract_not_allowed``) and its English message."""
 
@@ -80,6 +104,8 @@ def validate(ruleset: Ruleset, result: AnyResult, *, played: bool = True) -> Non
     """
     if isinstance(result, IsraeliResult):
         _validate_israeli(ruleset, result, played)
+    elif isinstance(result, RondePasResult):
+        _validate_ronde_pas(ruleset, result, played)
     else:
         _validate_board(ruleset, result, played)
 
@@ -88,6 +114,8 @@ def _validate_board(ruleset: Ruleset, result: BoardResult, played: bool) -> None
     contract = result.contract
     if contract is Contract.ISRAELI:
         raise _invalid("israeli_as_board_result", "contract")
+    if contract is Contract.RONDE_PAS:
+        raise _invalid("ronde_pas_as_board_result", "contract")
     if contract is Contract.PASS:
         _validate_pass(result)
         return
@@ -234,3 +262,52 @@ def _validate_israeli(ruleset: Ruleset, result: IsraeliResult, played: bool) -> 
     total = sum(result.tricks)
     if total != ALL_TRICKS:
         raise _invalid("tricks_total", "tricks", total=total)
+
+
+QUEENS = 4
+"""The queens in the pack, won in tricks in Ronde Pas's queens game."""
+
+
+def _validate_ronde_pas(ruleset: Ruleset, result: RondePasResult, played: bool) -> None:
+    if ruleset.game != "wiezen":
+        raise _invalid("ronde_pas_not_wiezen", "contract", ruleset=ruleset.name, game=ruleset.game)
+    if not ruleset.plays_ronde_pas:
+        raise _invalid("ronde_pas_not_played", "contract", ruleset=ruleset.name)
+    game = result.game
+    decisive = RONDE_PAS_FIELDS[game]
+    present = {
+        "last_trick": result.last_trick is not None,
+        "queens": result.queens is not None,
+        "tricks": result.tricks is not None,
+    }
+    for field, is_present in present.items():
+        if is_present and field != decisive:
+            raise _invalid("ronde_pas_other_field", field, game=game.value, item=field)
+    if not present[decisive]:
+        if played:
+            raise _invalid(f"ronde_pas_{decisive}_missing", decisive)
+        return
+    if game is RondePasGame.QUEENS:
+        assert result.queens is not None
+        _validate_counts(
+            result.queens, "queens", QUEENS, "seat_queens_out_of_range", "queens_total"
+        )
+    elif game is RondePasGame.FEWEST_TRICKS:
+        assert result.tricks is not None
+        _validate_counts(
+            result.tricks, "tricks", ALL_TRICKS, "seat_tricks_out_of_range", "tricks_total"
+        )
+
+
+def _validate_counts(
+    counts: tuple[int, int, int, int], field: str, total: int, range_code: str, total_code: str
+) -> None:
+    """Each seat's count in 0..``total`` (params seat, count, most), and their sum ``total``."""
+    for seat in SEATS:
+        count = counts[seat.value]
+        if not 0 <= count <= total:
+            raise _invalid(
+                range_code, f"{field}.{seat.name}", seat=seat.name, count=count, most=total
+            )
+    if sum(counts) != total:
+        raise _invalid(total_code, field, total=sum(counts))

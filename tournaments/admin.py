@@ -23,6 +23,8 @@ from tournaments.models import (
     ReportFile,
     Result,
     Round,
+    ScoringTable,
+    ScoringTableVersion,
     Seating,
     Series,
     SitOutScore,
@@ -159,6 +161,28 @@ class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["at", "event", "actor", "action", "summary", "reason"]
     list_filter = ["action", "event"]
     search_fields = ["summary", "reason"]
+
+
+class ScoringTableVersionInline(ReadOnly, admin.TabularInline):
+    model = ScoringTableVersion
+    fields = ["number", "created_by", "created_at"]
+    readonly_fields = ["number", "created_by", "created_at"]
+    extra = 0
+
+
+@admin.register(ScoringTable)
+class ScoringTableAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["name", "club", "created_at"]
+    list_filter = ["club"]
+    search_fields = ["name", "club__name"]
+    inlines = [ScoringTableVersionInline]
+
+
+@admin.register(ScoringTableVersion)
+class ScoringTableVersionAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["table", "number", "created_by", "created_at"]
+    list_filter = ["table__club"]
+    search_fields = ["table__name", "table__club__name"]
 
 
 @admin.register(Series)

@@ -43,6 +43,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "movement.generate": _("movement generated"),
     "movement.replan": _("movement re-planned"),
     "deals.generate": _("deals generated"),
+    "deals.import": _("deals loaded from a file"),
     "round.open": _("round started"),
     "round.close": _("round closed"),
     "round.close_anyway": _("round closed with results missing"),
@@ -59,6 +60,9 @@ ACTION_LABELS: dict[str, Promise] = {
     "bye.score": _("score for a bye"),
     "report.request": _("document requested"),
     "report.regenerate": _("document made again"),
+    "scoring_table.create": _("scoring table created"),
+    "scoring_table.save_version": _("scoring table version saved"),
+    "scoring_table.rename": _("scoring table renamed"),
 }
 
 # How an artificial score is written in a result's notation: ``art N:average_plus E:55 ...``.

@@ -32,6 +32,7 @@ CONTRACT_NAMES: dict[Contract, Promise] = {
     Contract.MISERE: pgettext_lazy("contract", "misere"),
     Contract.OPEN_MISERE: pgettext_lazy("contract", "open misere"),
     Contract.ISRAELI: pgettext_lazy("contract", "israeli"),
+    Contract.RONDE_PAS: pgettext_lazy("contract", "Ronde Pas"),
 }
 
 # The English texts are ``engine.adjudication.MESSAGES`` with the same parameters.
@@ -90,6 +91,9 @@ PROBLEM_MESSAGES: dict[str, Promise] = {
         "%(seat)s leads to the first trick and nobody holds a card above any of %(seat)s's cards "
         "in its suit, so %(seat)s wins the first trick: %(tricks)s tricks is impossible."
     ),
+    "leader_wins_every_trick": _(
+        "%(seat)s leads the first trick and holds only cards nobody can beat, so without trumps %(seat)s wins all 13 tricks, the last one and all four queens."
+    ),
 }
 
 
@@ -107,6 +111,7 @@ CONTRACTS_WITH_ARTICLE: dict[Contract, Promise] = {
     Contract.PICCOLO: pgettext_lazy("contract with article", "a piccolo"),
     Contract.MISERE: pgettext_lazy("contract with article", "a misère"),
     Contract.OPEN_MISERE: pgettext_lazy("contract with article", "an open misère"),
+    Contract.RONDE_PAS: pgettext_lazy("contract with article", "a Ronde Pas"),
 }
 
 # A contract after "the" (``the_contract`` in the messages): the contracts whose level or trump a
@@ -322,6 +327,32 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "one_trick_count_in_tricks": _("%(a_contract)s has one trick count, in tricks"),
     "pass_has_no_tricks": _("a passed deal has no tricks"),
     "tricks_range": _("tricks must be 0 to %(high)s (got %(count)s)"),
+    "ronde_pas_expected_game": _(
+        "column %(column)s: expected the Ronde Pas game (last, queens or tricks), found %(found)s"
+    ),
+    "ronde_pas_expected_seat": _(
+        "column %(column)s: expected the seat that won the last trick (N, E, S or W), found %(found)s"
+    ),
+    "expected_seat_queens": _(
+        "column %(column)s: expected a seat and the queens it took, e.g. N1 E2 S1 W0, found %(found)s"
+    ),
+    "expected_seat_tricks": _(
+        "column %(column)s: expected a seat and the tricks it took, e.g. N3 E4 S2 W4, found %(found)s"
+    ),
+    "expected_queens": _("column %(column)s: expected the queens of %(seat)s, found %(found)s"),
+    "queens_out_of_range": _(
+        "column %(column)s: expected the queens of %(seat)s, found %(number)s: it must be %(low)s to %(high)s"
+    ),
+    "queens_seats_missing": _(
+        "column %(column)s: expected the queens of every seat, e.g. N1 E2 S1 W0; %(seats)s missing"
+    ),
+    "tricks_seats_missing": _(
+        "column %(column)s: expected the tricks of every seat, e.g. N3 E4 S2 W4; %(seats)s missing"
+    ),
+    "ronde_pas_not_board_result": _("a Ronde Pas result is a RondePasResult, not a BoardResult"),
+    "ronde_pas_field_missing": _("the %(game)s game of Ronde Pas needs %(item)s"),
+    "ronde_pas_field_extra": _("the %(game)s game of Ronde Pas has no %(item)s"),
+    "queens_range": _("queens.%(seat)s must be 0 to %(high)s"),
     # engine.validation: results the ruleset does not allow
     "israeli_as_board_result": _(
         "an Israeli Whist result gives the declarer, every player's bid and tricks"
@@ -372,6 +403,21 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "bids_total": _("the bids add up to 13; the last bid must make the game over or under"),
     "player_tricks_missing": _("tricks is missing: give every player's tricks"),
     "tricks_total": _("the tricks add up to %(total)s, not 13"),
+    "ronde_pas_as_board_result": _(
+        "a Ronde Pas result gives the game played and the last trick's winner, the queens or the tricks"
+    ),
+    "ronde_pas_not_wiezen": _("Ronde Pas is a Wiezen game; the %(ruleset)s ruleset is %(game)s"),
+    "ronde_pas_not_played": _(
+        "the %(ruleset)s ruleset deals an all-passed deal again: it plays no Ronde Pas"
+    ),
+    "ronde_pas_last_trick_missing": _(
+        "the last trick's winner is missing: give the seat that won it (N, E, S or W)"
+    ),
+    "ronde_pas_queens_missing": _("the queens are missing: give the queens each player took"),
+    "ronde_pas_tricks_missing": _("the tricks are missing: give the tricks each player took"),
+    "ronde_pas_other_field": _("the %(game)s game of Ronde Pas has no %(item)s: leave it out"),
+    "seat_queens_out_of_range": _("%(seat)s's queens %(count)s are out of range 0-%(most)s"),
+    "queens_total": _("the queens add up to %(total)s, not 4"),
     # engine.ruleset
     "contract_not_allowed": _(
         "the %(ruleset)s ruleset does not allow %(contract)s; it allows pass, %(contracts)s"

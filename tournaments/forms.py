@@ -24,6 +24,10 @@ class LineField(forms.CharField):
     default_validators = [one_line]
 
 
+# The ruleset choice's value for a version of a club's scoring table: the prefix and its id.
+CLUB_TABLE = "club-table:"
+
+
 class EventForm(forms.ModelForm):
     ruleset_name = forms.ChoiceField(label=_("Ruleset"))
     tie_break = LineField(
@@ -56,18 +60,30 @@ class EventForm(forms.ModelForm):
         widgets = {
             # A date input reads ISO dates only, whatever the language's date format.
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "ruleset_toml": forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+            "ruleset_toml": forms.Textarea(
+                attrs={"rows": 8, "spellcheck": "false", "class": "code"}
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [
+        choices: list[Any] = [
             *rulesets.builtin_choices(),
             (rulesets.CUSTOM, _("Custom ruleset (document below)")),
         ]
+        club_tables = self._club_table_choices()
         ruleset_field = self.fields["ruleset_name"]
         assert isinstance(ruleset_field, forms.ChoiceField)
+        if club_tables:
+            choices.append((_("Club scoring tables"), club_tables))
+            ruleset_field.help_text = _(
+                "A club's scoring table is copied into the event (the document below): a later "
+                "version of the table does not change the event. Choose the table again to take "
+                "its latest version while the event is being prepared."
+            )
         ruleset_field.choices = choices
+        if self.instance.pk and self.instance.scoring_table_version_id is not None:
+            self.initial["ruleset_name"] = CLUB_TABLE + str(self.instance.scoring_table_version_id)
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _(
             "Used in addresses such as /events/<slug>/standings/. Left empty, it is made from the name and date."
@@ -79,6 +95,28 @@ class EventForm(forms.ModelForm):
                 for name in FROZEN_ONCE_STARTED:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = _("Fixed since play started.")
+
+    def _club_table_choices(self) -> list[tuple[str, str]]:
+        """The latest version of every club's table, and the event's own when it is older."""
+        from tournaments.models import ScoringTableVersion
+        from tournaments.services.scoring_tables import latest_versions, version_label
+
+        versions = latest_versions()
+        linked = self.instance.scoring_table_version_id if self.instance.pk else None
+        if linked is not None and all(v.pk != linked for v in versions):
+            own = ScoringTableVersion.objects.select_related("table__club").filter(pk=linked)
+            versions = [*own, *versions]
+        return [(CLUB_TABLE + str(v.pk), version_label(v)) for v in versions]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = str(data.get("ruleset_name") or "")
+        data["scoring_table_version_id"] = None
+        if chosen.startswith(CLUB_TABLE):
+            # The service copies the version's document into the event.
+            data["ruleset_name"] = rulesets.CUSTOM
+            data["scoring_table_version_id"] = int(chosen.removeprefix(CLUB_TABLE))
+        return data
 
     def clean_tie_break(self) -> list[str]:
         from engine.comparison import check_tie_break_order
@@ -110,6 +148,7 @@ class EventForm(forms.ModelForm):
             board_mode=data["board_mode"],
             use_all_pass_rule=data["use_all_pass_rule"],
             tie_break=data["tie_break"],
+            scoring_table_version_id=data.get("scoring_table_version_id"),
         )
 
 
@@ -292,3 +331,49 @@ class ReplanForm(forms.Form):
 
     seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=1_000_000)
     reason = LineField(label=_("Reason"), max_length=300, required=False)
+
+
+class ScoringTableForm(forms.Form):
+    """A club's scoring table: its name and club, and the TOML text of its next version.
+
+    The text is checked by the service (the engine's message names the broken key); a file
+    chosen here is read into the text and nothing is saved until the TD saves.
+    """
+
+    club = LineField(
+        label=_("Club"),
+        max_length=120,
+        widget=forms.TextInput(attrs={"list": "club-names"}),
+        help_text=_("A club not known yet is added."),
+    )
+    name = LineField(label=_("Name of the table"), max_length=120)
+    toml = forms.CharField(
+        label=_("Ruleset document (TOML)"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "code"}),
+        help_text=_("Written as docs/rulesets.md describes; the payouts below follow the text."),
+    )
+    file = forms.FileField(
+        label=_("Import a .toml file"),
+        required=False,
+        help_text=_("Replaces the text above; nothing is saved until you save."),
+    )
+
+    def __init__(self, *args: Any, editing: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if editing:
+            # A table stays with its club; another club makes its own.
+            self.fields["club"].disabled = True
+
+    def clean_file(self) -> str | None:
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return None
+        if upload.size > 200_000:
+            raise forms.ValidationError(_("The file is larger than 200 kB."))
+        try:
+            text: str = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        return text

@@ -20,7 +20,15 @@ from engine.cards import SEATS, Seat
 from engine.comparison import Award, display
 from engine.errors import EngineError
 from engine.notation import parse_result_line
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult, result_from_json
+from engine.results import (
+    AnyResult,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasGame,
+    RondePasResult,
+    result_from_json,
+)
 from tournaments.engine_text import contract_name
 
 
@@ -81,10 +89,24 @@ def _israeli(result: IsraeliResult) -> str:
     return words
 
 
+def _ronde_pas(result: RondePasResult) -> str:
+    if result.game is RondePasGame.LAST_TRICK and result.last_trick is not None:
+        return _("Ronde Pas, last trick: won by %(seat)s") % {"seat": result.last_trick.name}
+    if result.game is RondePasGame.QUEENS and result.queens is not None:
+        queens = ", ".join(f"{seat.name} {result.queens[seat.value]}" for seat in SEATS)
+        return _("Ronde Pas, no queens: queens taken %(queens)s") % {"queens": queens}
+    if result.tricks is not None:
+        tricks = ", ".join(f"{seat.name} {result.tricks[seat.value]}" for seat in SEATS)
+        return _("Ronde Pas, fewest tricks: tricks taken %(tricks)s") % {"tricks": tricks}
+    return contract_name(Contract.RONDE_PAS)
+
+
 def result_in_words(result: AnyResult) -> str:
     """A board result as a sentence: who declared what, and the tricks won."""
     if isinstance(result, IsraeliResult):
         return _israeli(result)
+    if isinstance(result, RondePasResult):
+        return _ronde_pas(result)
     if result.contract is Contract.PASS:
         words = _("all passed")
     elif result.contract.is_negative and len(result.declarers) > 1 and result.declarer_tricks:

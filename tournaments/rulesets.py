@@ -170,3 +170,81 @@ def summary(ruleset: Ruleset) -> list[dict[str, str]]:
         except ValueError:
             continue
     return rows
+
+
+TRICK_COUNTS = tuple(range(14))
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _payout_row(ruleset: Ruleset, bid: Bid) -> dict[str, object]:
+    from engine.cards import Seat, Suit
+    from engine.results import PAIR_CONTRACTS, BoardResult
+    from engine.scoring import score
+
+    contract = bid.contract
+    shape = SHAPES[contract]
+    declarers: tuple[Seat, ...] = (Seat.N, Seat.E) if contract in PAIR_CONTRACTS else (Seat.N,)
+    opponent = Seat.S if len(declarers) == 2 else Seat.E
+    trump = Suit.H if contract.has_trump else None
+    cells: list[dict[str, object] | None] = []
+    for tricks in TRICK_COUNTS:
+        if contract.is_negative:
+            result = BoardResult(contract, None, None, declarers, declarer_tricks=(tricks,))
+        else:
+            result = BoardResult(contract, bid.level, trump, declarers, tricks=tricks)
+        try:
+            scores = score(ruleset, result)
+        except ValueError:
+            cells.append(None)  # more tricks than a negative contract has in play
+            continue
+        cells.append(
+            {
+                # No-break spaces: a cell stays on one line in a narrow table.
+                "text": f"{_signed(scores[Seat.N.value])}\u00a0/\u00a0"
+                f"{_signed(scores[opponent.value])}",
+                "made": shape.made(bid.level, tricks),
+            }
+        )
+    return {"label": _label(bid), "cells": cells}
+
+
+def payout_table(ruleset: Ruleset) -> dict[str, object]:
+    """Every bid's payout for 0 to 13 tricks, undoubled, as the engine's scorer gives it.
+
+    Kleurenwiezen and Wiezen: a row per bid of the ladder, each cell ``"each declarer / each
+    opponent"`` for the declaring side's tricks (a negative contract: one declarer's own tricks;
+    tricks that cannot happen are empty cells). Israeli Whist: a row per trick bid, each cell the
+    player's score. ``made`` marks the cells where the contract or the bid is made.
+    """
+    rows: list[dict[str, object]] = []
+    if ruleset.israeli is not None:
+        schedule = ruleset.israeli
+        bids: list[tuple[str, int, bool]] = [
+            (_("bid 0 (the bids add up to more than 13)"), 0, True),
+            (_("bid 0 (the bids add up to less than 13)"), 0, False),
+            *((_("bid %(n)s") % {"n": n}, n, True) for n in range(1, 14)),
+        ]
+        for label, trick_bid, over in bids:
+            rows.append(
+                {
+                    "label": label,
+                    "cells": [
+                        {
+                            "text": _signed(schedule.player_score(trick_bid, tricks, over)),
+                            "made": tricks == trick_bid,
+                        }
+                        for tricks in TRICK_COUNTS
+                    ],
+                }
+            )
+        return {"per_player": True, "columns": list(TRICK_COUNTS), "rows": rows}
+    for step in ruleset.ladder:
+        # A bid whose level the play decides (troel: 8 tricks, or 9 after a trump switch) is
+        # one row per level the ruleset allows.
+        levels = (step.level,) if step.level is not None else ruleset.levels(step.contract)
+        for bid in [Bid(step.contract, level) for level in levels] or [step]:
+            rows.append(_payout_row(ruleset, bid))
+    return {"per_player": False, "columns": list(TRICK_COUNTS), "rows": rows}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import adjust, entry, events, players, public, seats
+from tournaments.views import adjust, deal_files, entry, events, players, public, seats
 
 urlpatterns = [
     path("new/", events.event_create, name="event_create"),
@@ -26,6 +26,7 @@ urlpatterns = [
     # Before round_action, which would take "seats" for an action.
     path("<slug:slug>/rounds/<int:number>/seats/", seats.round_seats, name="round_seats"),
     path("<slug:slug>/deals/", events.deal_list, name="deals"),
+    path("<slug:slug>/deals/import/", deal_files.deals_import, name="deals_import"),
     path("<slug:slug>/log/", events.audit_log, name="audit_log"),
     # Before round_action, which would take "entry" for an action.
     path("<slug:slug>/rounds/<int:number>/entry/", entry.round_entry, name="round_entry"),

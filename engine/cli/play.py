@@ -35,7 +35,7 @@ from engine.cli._io import fail, json_lines, write
 from engine.errors import EngineError, IllegalCardError, InvalidResultError
 from engine.hands import Deal
 from engine.play import EndPolicy, PlayState, play_rules_for
-from engine.results import AnyResult, IsraeliResult, result_from_json
+from engine.results import AnyResult, BoardResult, IsraeliResult, RondePasResult, result_from_json
 from engine.ruleset import Ruleset, load_builtin, load_ruleset
 from engine.validation import validate
 
@@ -181,7 +181,7 @@ def _report(state: PlayState) -> dict[str, Any]:
     return out
 
 
-def _contract(ruleset: Ruleset, raw: object) -> AnyResult:
+def _contract(ruleset: Ruleset, raw: object) -> BoardResult | IsraeliResult:
     if not isinstance(raw, Mapping):
         raise InvalidResultError(
             'contract must be an object such as {"contract": "solo", "level": 6, ...}', "contract"
@@ -194,6 +194,9 @@ def _contract(ruleset: Ruleset, raw: object) -> AnyResult:
         raise InvalidResultError(
             "contract: give the contract without tricks; the play counts them", "contract.tricks"
         )
+    if isinstance(contract, RondePasResult):
+        # The play state machine knows contracts with declarers; Ronde Pas has none yet.
+        raise InvalidResultError("contract: there is no play in a ronde_pas contract", "contract")
     try:
         validate(ruleset, contract, played=False)
     except InvalidResultError as exc:

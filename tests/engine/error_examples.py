@@ -17,7 +17,14 @@ from engine.cards import Seat, Suit
 from engine.errors import EngineError
 from engine.movements import Movement, layout, plan_movement, planner, replan
 from engine.notation import format_result_line, parse_result_line
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult
+from engine.results import (
+    AnyResult,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasGame,
+    RondePasResult,
+)
 from engine.ruleset import Ruleset, load_builtin, load_ruleset, ruleset_to_mapping
 from engine.validation import validate
 
@@ -79,6 +86,25 @@ def _israeli_without_no_trump() -> Ruleset:
     document["name"] = "israeli-suits"
     document["options"]["trump_order"] = ["C", "D", "H", "S"]
     return load_ruleset(document)
+
+
+@cache
+def _wiezen_ronde_pas() -> Ruleset:
+    document = ruleset_to_mapping(load_builtin("iwwa-wiezen"))
+    document["name"] = "wiezen-ronde-pas"
+    document["options"]["all_pass"] = "ronde_pas"
+    return load_ruleset(document)
+
+
+def _ronde_pas(result: AnyResult) -> Callable[[], object]:
+    return lambda: validate(_wiezen_ronde_pas(), result)
+
+
+LAST_TRICK, QUEENS, FEWEST_TRICKS = (
+    RondePasGame.LAST_TRICK,
+    RondePasGame.QUEENS,
+    RondePasGame.FEWEST_TRICKS,
+)
 
 
 def _plan(rounds: list[list[TableBoards]], sets: int | None = None) -> Callable[[], object]:
@@ -222,6 +248,28 @@ EXAMPLES: Mapping[str, Callable[[], object]] = {
     "too_few_sets_for_tables": lambda: boardsets.travelling_sets(_thirteen(), 2, 2),
     "too_few_sets_for_shared_tables": lambda: boardsets.travelling_sets(_thirteen(), 1, 2, share=2),
     "too_few_sets_for_rounds": lambda: boardsets.travelling_sets(_thirteen(), 3, 2),
+    # -- Ronde Pas ---------------------------------------------------------------------------------
+    "ronde_pas_expected_game": line("ronde pas E", "wiezen"),
+    "ronde_pas_expected_seat": line("ronde last X", "wiezen"),
+    "expected_seat_queens": line("dames 1,2,1,0", "wiezen"),
+    "expected_seat_tricks": line("ronde tricks", "wiezen"),
+    "expected_queens": line("ronde queens N E2", "wiezen"),
+    "queens_out_of_range": line("ronde queens N5", "wiezen"),
+    "queens_seats_missing": line("ronde queens N1 E2 S1", "wiezen"),
+    "tricks_seats_missing": line("plis N3, E4", "wiezen"),
+    "ronde_pas_not_board_result": written(BoardResult(Contract.RONDE_PAS)),
+    "ronde_pas_field_missing": written(RondePasResult(QUEENS)),
+    "ronde_pas_field_extra": written(RondePasResult(LAST_TRICK, N, queens=(1, 1, 1, 1))),
+    "queens_range": written(RondePasResult(QUEENS, queens=(5, 0, 0, 0))),
+    "ronde_pas_as_board_result": _ronde_pas(BoardResult(Contract.RONDE_PAS)),
+    "ronde_pas_not_wiezen": checked(RondePasResult(LAST_TRICK, N)),
+    "ronde_pas_not_played": checked(RondePasResult(LAST_TRICK, N), "iwwa-wiezen"),
+    "ronde_pas_last_trick_missing": _ronde_pas(RondePasResult(LAST_TRICK)),
+    "ronde_pas_queens_missing": _ronde_pas(RondePasResult(QUEENS)),
+    "ronde_pas_tricks_missing": _ronde_pas(RondePasResult(FEWEST_TRICKS)),
+    "ronde_pas_other_field": _ronde_pas(RondePasResult(FEWEST_TRICKS, N, tricks=(3, 4, 2, 4))),
+    "seat_queens_out_of_range": _ronde_pas(RondePasResult(QUEENS, queens=(0, 5, 0, 0))),
+    "queens_total": _ronde_pas(RondePasResult(QUEENS, queens=(1, 1, 1, 0))),
     "no_set_plan": lambda: boardsets.travelling_sets(_thirteen(), 5, 2),
     "no_shared_set_plan": lambda: boardsets.travelling_sets(_thirteen(), 5, 2, share=2),
     "plan_rounds_mismatch": _plan([_boards(1, 1, 1)]),

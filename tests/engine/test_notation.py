@@ -19,7 +19,14 @@ from engine.notation import (
     format_result_line,
     parse_result_line,
 )
-from engine.results import BoardResult, Contract, IsraeliResult
+from engine.results import (
+    AnyResult,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasGame,
+    RondePasResult,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
@@ -489,7 +496,9 @@ def test_it_formats_in_canonical_english() -> None:
 
 @st.composite
 def board_results(draw: st.DrawFn) -> BoardResult:
-    contract = draw(st.sampled_from([c for c in Contract if c is not Contract.ISRAELI]))
+    contract = draw(
+        st.sampled_from([c for c in Contract if c not in (Contract.ISRAELI, Contract.RONDE_PAS)])
+    )
     doubled = draw(st.booleans())
     after_all_pass = draw(st.booleans())
     if contract is Contract.PASS:
@@ -531,9 +540,30 @@ israeli_results = st.builds(
 )
 
 
+def counts_adding_up_to(total: int, high: int) -> st.SearchStrategy[tuple[int, int, int, int]]:
+    count = st.integers(0, high)
+    return (
+        st.tuples(count, count, count)
+        .filter(lambda three: sum(three) <= total)
+        .map(lambda three: (*three, total - sum(three)))
+        .filter(lambda four: four[3] <= high)
+    )
+
+
+ronde_pas_results = st.one_of(
+    st.builds(RondePasResult, st.just(RondePasGame.LAST_TRICK), last_trick=st.sampled_from(SEATS)),
+    st.builds(RondePasResult, st.just(RondePasGame.QUEENS), queens=counts_adding_up_to(4, 4)),
+    st.builds(
+        RondePasResult, st.just(RondePasGame.FEWEST_TRICKS), tricks=counts_adding_up_to(13, 13)
+    ),
+)
+
+
 @settings(max_examples=200)
-@given(board_results(), st.sampled_from(["kleurenwiezen", "wiezen"]))
-def test_it_reads_back_every_result_it_writes(result: BoardResult, game: str) -> None:
+@given(board_results() | ronde_pas_results, st.sampled_from(["kleurenwiezen", "wiezen"]))
+def test_it_reads_back_every_result_it_writes(
+    result: BoardResult | RondePasResult, game: str
+) -> None:
     line = format_result_line(result)
     assert parse_result_line(line, game=game) == result
     assert format_result_line(parse_result_line(line.lower(), game=game)) == line
@@ -562,7 +592,7 @@ def test_it_answers_any_text_with_a_result_or_a_positioned_parse_error(
         assert parse_result_line(format_result_line(outcome), game=game) == outcome
 
 
-def read_or_error(text: str, game: str) -> BoardResult | IsraeliResult | ParseError:
+def read_or_error(text: str, game: str) -> AnyResult | ParseError:
     try:
         return parse_result_line(text, game=game)
     except ParseError as error:

@@ -502,7 +502,9 @@ def test_a_free_form_table_reads_back_what_it_writes(table: dict[str, Any]) -> N
 
 # --- a ruleset written and read again is the same ruleset ------------------------------------
 
-_BOARD_CONTRACTS = [c for c in Contract if c not in (Contract.PASS, Contract.ISRAELI)]
+_BOARD_CONTRACTS = [
+    c for c in Contract if c not in (Contract.PASS, Contract.ISRAELI, Contract.RONDE_PAS)
+]
 
 
 @st.composite
@@ -575,9 +577,13 @@ def ruleset_documents(draw: st.DrawFn) -> dict[str, Any]:
     if troel_levels:
         options["troel_tricks"] = troel_levels[0]
         options["troel_switch_tricks"] = troel_levels[-1]
+    game = draw(st.sampled_from(["kleurenwiezen", "wiezen"]))
+    if game == "wiezen" and draw(st.booleans()):
+        contracts["ronde_pas"] = {"unit": draw(st.integers(1, 20))}
+        options["all_pass"] = draw(st.sampled_from(["redeal", "ronde_pas"]))
     return {
         "name": "club",
-        "game": draw(st.sampled_from(["kleurenwiezen", "wiezen"])),
+        "game": game,
         "title": draw(st.text(min_size=1).filter(str.strip)),
         "balancing": balancing,
         "ladder": list(order),

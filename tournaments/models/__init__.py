@@ -15,6 +15,7 @@ from tournaments.models.events import (
 from tournaments.models.people import Club, Player
 from tournaments.models.reports import ReportFile
 from tournaments.models.results import Result, Standings
+from tournaments.models.scoring_tables import ScoringTable, ScoringTableVersion
 from tournaments.models.series import Series
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "ReportFile",
     "Result",
     "Round",
+    "ScoringTable",
+    "ScoringTableVersion",
     "Seating",
     "Series",
     "SitOutScore",

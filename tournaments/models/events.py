@@ -89,6 +89,16 @@ class Event(models.Model):
     )
     deal_file_name = models.CharField(_("deal file"), max_length=200, blank=True)
     deal_file_sha256 = models.CharField(_("deal file SHA-256"), max_length=64, blank=True)
+    # The club table version the event's ruleset was copied from: the event keeps its own copy
+    # (``ruleset_toml``), so a later version of the club's table never changes its scores.
+    scoring_table_version = models.ForeignKey(
+        "tournaments.ScoringTableVersion",
+        verbose_name=_("club scoring table"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="events",
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("tournament directors"),

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from engine.cards import Suit
 from engine.deals import BoardDeal
-from engine.notation import CANONICAL_WORDS, LEVELS
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult
+from engine.notation import CANONICAL_WORDS, LEVELS, format_result_line
+from engine.results import AnyResult, BoardResult, Contract, IsraeliResult, RondePasResult
 
 SEAT_ORDER = ("N", "E", "S", "W", "X")
 
@@ -109,7 +109,11 @@ class ScoreSheets:
 
 @dataclass(frozen=True)
 class HandRecords:
-    """Boards with their deals; ``key`` is empty until the event has revealed it."""
+    """Boards with their deals; ``key`` is empty until the event has revealed it.
+
+    Deals loaded from a file have no commitment and no key: ``deal_file`` and
+    ``deal_file_sha256`` name the file instead.
+    """
 
     event: EventInfo
     boards: tuple[BoardDeal, ...]
@@ -117,6 +121,8 @@ class HandRecords:
     commitment: str = ""
     key: str = ""
     copies: Mapping[int, int] = field(default_factory=dict)  # board -> tables that play it
+    deal_file: str = ""
+    deal_file_sha256: str = ""
 
     def copies_of(self, board: int) -> int:
         return max(1, self.copies.get(board, 1))
@@ -253,6 +259,8 @@ class EventSummary:
     round_facts: tuple[RoundFacts, ...]
     standings: StandingsData
     substitutes: int = 0  # among ``players``: not ranked
+    deal_file: str = ""  # deals loaded from a file: its name and SHA-256, instead of a key
+    deal_file_sha256: str = ""
 
 
 # --- how a recorded result is split over the sheet's columns --------------------------------
@@ -286,6 +294,10 @@ def played_line(result: AnyResult, scores: tuple[int, int, int, int]) -> PlayedL
             tricks,
             scores,
         )
+    if isinstance(result, RondePasResult):
+        # No declarers: "ronde queens" as the contract, what decided it as the tricks.
+        words = format_result_line(result).split(" ", 2)
+        return PlayedLine("", " ".join(words[:2]), words[2] if len(words) > 2 else "", scores)
     # The flags (dbl, ap) end a result line, so they follow the tricks on the sheet too.
     flags = [flag for flag, on in (("dbl", result.doubled), ("ap", result.after_all_pass)) if on]
     if result.contract is Contract.PASS:

@@ -59,8 +59,8 @@ GAME = "game"  # the game: the summary names it; the score cards' contracts are 
 SCORE_TABLE = "score_table"  # the ruleset's title and score table: the sheets' back, the Σ column
 RULESET_TITLE = "ruleset_title"  # the ruleset's title alone: the summary
 COMPARISON = "comparison"  # matchpoints, raw totals or datum: the summary
-DEALS = "deals"  # every board's deal and dealer, and the deals' commitment
-COMMITMENT = "commitment"  # the deals' commitment and how many boards are dealt: the summary
+DEALS = "deals"  # every board's deal and dealer, the deals' commitment or the file they came from
+COMMITMENT = "commitment"  # the commitment (or deal file) and how many boards: the summary
 COPIES = "copies"  # how many tables play each board at once: the copies to deal
 KEY = "key"  # the deal key, once revealed at the end of the event
 PLAYERS = "players"  # every entry: number, name, club, playing or withdrawn
@@ -419,7 +419,7 @@ class _Reader:
         if name == DEALS:
             return self._deals(None)
         if name == COMMITMENT:
-            return [event.deal_commitment, len(self.boards)]
+            return [event.deal_commitment, len(self.boards), *self._deal_file()]
         if name == LEADERS:
             leaders = [row for row in self.standings.rows if row.ranked][: SummaryRenderer.leaders]
             return [[row.place, row.name, row.club, row.total] for row in leaders]
@@ -462,7 +462,17 @@ class _Reader:
 
     def _deals(self, numbers: set[int] | None) -> Any:
         boards = [row for row in self.boards if numbers is None or row[0] in numbers]
-        return {"commitment": self.event.deal_commitment, "boards": sorted(boards)}
+        deals = {"commitment": self.event.deal_commitment, "boards": sorted(boards)}
+        if self._deal_file():
+            deals["file"] = self._deal_file()
+        return deals
+
+    def _deal_file(self) -> list[str]:
+        # Only for deals loaded from a file, which the hand records and the summary name: the
+        # digests of events dealt by Troef stay those their stored files have.
+        if not loaders.imported(self.event):
+            return []
+        return [self.event.deal_file_name, self.event.deal_file_sha256]
 
     def _copies(self, n: int | None) -> Any:
         plays = ((row[0], row[3]) for row in self.links if n is None or row[0] == n)

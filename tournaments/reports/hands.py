@@ -2,7 +2,8 @@
 
 Hand records show each board's four hands around a compass, the dealer, Wiezen's turned-up card
 and the deal number; the footer gives the deal commitment, and after the event the key with which
-anyone can deal the boards again and compare. Dealing slips are small cards, one per copy of a
+anyone can deal the boards again and compare (or, for deals loaded from a file, the file's name
+and SHA-256: such deals have no key). Dealing slips are small cards, one per copy of a
 board, that a club without a dealing machine sorts the cards by.
 """
 
@@ -112,7 +113,12 @@ class HandRecordRenderer(HandRecordsBase):
     def draw_key(self, canvas: Canvas) -> None:
         canvas.setFont(self.font, 7)
         y = self.bottom + 6
-        if self.data.key:
+        if self.data.deal_file:
+            text = _("Deals imported from %(file)s (SHA-256 %(sha)s), not dealt by Troef.") % {
+                "file": self.data.deal_file,
+                "sha": self.data.deal_file_sha256,
+            }
+        elif self.data.key:
             first = min((b.board for b in self.data.boards), default=1)
             last = max((b.board for b in self.data.boards), default=1)
             text = _(

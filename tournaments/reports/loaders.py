@@ -52,6 +52,11 @@ from tournaments.services import seating as seating_service
 from tournaments.services import standings as standings_service
 
 
+def imported(event: Event) -> bool:
+    """Whether the event's deals came from a file rather than from Troef's dealing key."""
+    return event.deal_source == Event.DealSource.IMPORTED
+
+
 def event_info(event: Event) -> EventInfo:
     ruleset = event_service.ruleset_of(event)
     return EventInfo(
@@ -203,6 +208,8 @@ def hand_records(event: Event, round_number: int | None = None) -> HandRecords:
         commitment=event.deal_commitment,
         key=event.deal_key if event.deal_key_revealed_at else "",
         copies=copies,
+        deal_file=event.deal_file_name if imported(event) else "",
+        deal_file_sha256=event.deal_file_sha256 if imported(event) else "",
     )
 
 
@@ -461,4 +468,6 @@ def summary(event: Event) -> EventSummary:
         key=event.deal_key if event.deal_key_revealed_at else "",
         round_facts=facts,
         standings=standings_data(event),
+        deal_file=event.deal_file_name if imported(event) else "",
+        deal_file_sha256=event.deal_file_sha256 if imported(event) else "",
     )

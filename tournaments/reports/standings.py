@@ -702,8 +702,15 @@ class SummaryRenderer(FlowRenderer):
             table,
         ]
 
-    def verification(self) -> list[Flowable]:
+    def deal_lines(self) -> list[str]:
+        """Where the deals came from, and how anyone can check them."""
         data = self.data
+        if data.deal_file and data.boards:  # a new event shape drops the boards, not the file name
+            return [
+                _("Deals imported from %(file)s, not dealt by Troef: there is no key.")
+                % {"file": data.deal_file},
+                _("SHA-256 of the file: %(sha)s") % {"sha": data.deal_file_sha256},
+            ]
         if not data.commitment:
             return []
         lines = [_("Deal commitment (SHA-256 of the key): %(c)s") % {"c": data.commitment}]
@@ -717,6 +724,12 @@ class SummaryRenderer(FlowRenderer):
             )
         else:
             lines.append(_("The key is revealed when the event finishes."))
+        return lines
+
+    def verification(self) -> list[Flowable]:
+        lines = self.deal_lines()
+        if not lines:
+            return []
         return [
             KeepTogether(
                 [

@@ -14,6 +14,11 @@ from one row to another inside the document; an import gives every row a new id.
 On import, clubs and players that already exist in the target database are reused: a player by
 federation number, else by first and last name when exactly one player without a federation
 number has that name; a club by name. Their data in the target is left as it is.
+
+An event that took its ruleset from a club's scoring table names the version by club, table name
+and number (``{"club": ..., "table": ..., "number": ...}``): an import links the event to that
+version when the target has it with the same text, and otherwise leaves the link empty. The
+event's own copy of the document is what scores it either way.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.models import (
     AuditEntry,
@@ -44,6 +50,7 @@ from tournaments.models import (
     ReportFile,
     Result,
     Round,
+    ScoringTableVersion,
     Seating,
     SitOutScore,
     Standings,
@@ -132,10 +139,24 @@ def _dump(obj: models.Model, usernames: _Usernames) -> dict[str, Any]:
     return row
 
 
+def _version_identity(event: Event) -> dict[str, Any] | None:
+    """The club table version an event copied its ruleset from, by names: its id means nothing
+    in another database."""
+    version = event.scoring_table_version
+    if version is None:
+        return None
+    return {
+        "club": version.table.club.name,
+        "table": version.table.name,
+        "number": version.number,
+    }
+
+
 def export_event(event: Event) -> dict[str, Any]:
     """The whole event as one JSON-ready document (read only: nothing is written)."""
     usernames = _Usernames()
     head = _dump(event, usernames)
+    head["scoring_table_version"] = _version_identity(event)
     head["directors"] = sorted(u.get_username() for u in event.directors.all())
     # Series are competitions of their own: the slugs say where the event belonged, an import
     # does not add it to them (docs/deploy.md).
@@ -323,6 +344,37 @@ def _repoint_audit(loader: _Loader, entries: list[models.Model]) -> None:
     AuditEntry.objects.bulk_update(changed, ["object_id"])
 
 
+def _find_version(identity: Any, document: str) -> ScoringTableVersion | None:
+    """The target's version of the club table the event named, when it holds the text the event
+    copied; ``None`` otherwise (the event's own copy scores it, the link only says where from)."""
+    if identity is None:
+        return None
+    if not isinstance(identity, dict):
+        raise _broken("the scoring table version is not an object")
+    number = identity.get("number")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise _broken("the scoring table version has no number")
+    version = (
+        ScoringTableVersion.objects.filter(
+            table__club__name__iexact=str(identity.get("club", "")),
+            table__name__iexact=str(identity.get("table", "")),
+            number=number,
+        )
+        .select_related("table__club")
+        .first()
+    )
+    if version is None:
+        return None
+    if version.toml == document:
+        return version
+    # A running event holds the frozen (rewritten) copy: the same ruleset, not the same text.
+    try:
+        same = rulesets.parse_custom(version.toml) == rulesets.parse_custom(document)
+    except UserError:
+        same = False
+    return version if same else None
+
+
 def check_document(document: Any, slug: str | None) -> str:
     """Refuse a document this version cannot read, or whose event would clash; the slug to use."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -380,9 +432,14 @@ def _import(actor: Any, document: dict[str, Any], slug: str) -> Imported:
     head = dict(document["event"])
     directors = head.pop("directors", [])
     head.pop("series", None)
+    identity = head.pop("scoring_table_version", None)
     head["slug"] = slug
     event = loader.create(Event, [head])[0]
     assert isinstance(event, Event)
+    version = _find_version(identity, str(head.get("ruleset_toml") or ""))
+    if version is not None:
+        event.scoring_table_version = version
+        event.save(update_fields=["scoring_table_version"])
     result = Imported(event=event)
     if not isinstance(directors, list):
         raise _broken("directors are not a list")

@@ -14,7 +14,7 @@ from engine.ruleset import Ruleset
 from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.models import Event, Round, Seating, Table
-from tournaments.services import audit
+from tournaments.services import audit, deals
 
 # Fixed once play starts: changing them would change scores already given or boards already played.
 FROZEN_ONCE_STARTED = (
@@ -50,6 +50,8 @@ class EventSettings:
     board_mode: str = Event.BoardMode.SAME
     use_all_pass_rule: bool = False
     tie_break: list[str] = field(default_factory=list)
+    # A version of a club's scoring table: its document is copied into the event as a custom one.
+    scoring_table_version_id: int | None = None
 
 
 def _game_name(game: str) -> str:
@@ -57,6 +59,27 @@ def _game_name(game: str) -> str:
         return str(Event.Game(game).label)
     except ValueError:
         return game
+
+
+def _copy_club_table(settings: EventSettings) -> None:
+    """A club table's version chosen: the event takes a copy of its document as a custom ruleset,
+    so a later version of the table never changes the event. Otherwise no link is kept."""
+    from tournaments.models import ScoringTableVersion
+
+    if settings.scoring_table_version_id is None:
+        return
+    if settings.ruleset_name not in ("", rulesets.CUSTOM):
+        settings.scoring_table_version_id = None
+        return
+    version = ScoringTableVersion.objects.filter(pk=settings.scoring_table_version_id).first()
+    if version is None:
+        raise UserError(
+            _("That club scoring table does not exist (any more): choose another ruleset."),
+            code="bad_ruleset",
+            field="ruleset_name",
+        )
+    settings.ruleset_name = rulesets.CUSTOM
+    settings.ruleset_toml = version.toml
 
 
 def _check(settings: EventSettings) -> None:
@@ -81,6 +104,7 @@ def _check(settings: EventSettings) -> None:
 
 @transaction.atomic
 def create_event(actor: Any, settings: EventSettings) -> Event:
+    _copy_club_table(settings)
     _check(settings)
     slug = settings.slug or slugify(f"{settings.name}-{settings.date:%Y-%m-%d}")[:60]
     if Event.objects.filter(slug=slug).exists():
@@ -125,7 +149,10 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
         # ruleset is the frozen copy, whatever the form sent back.
         for key in FROZEN_ONCE_STARTED:
             setattr(settings, key, getattr(event, key))
+        settings.scoring_table_version_id = event.scoring_table_version_id
     else:
+        # Choosing a club's table again copies its version anew (the latest, when chosen).
+        _copy_club_table(settings)
         _check(settings)
     structure_before = {k: getattr(event, k) for k in PLAN_SHAPING}
     ranking_before = (event.comparison, list(event.tie_break or []))
@@ -146,9 +173,7 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
         event.boards.all().delete()
         Table.objects.filter(round__event=event).delete()
         Seating.objects.filter(round__event=event).delete()
-        event.deal_key = ""
-        event.deal_commitment = ""
-        event.save(update_fields=["deal_key", "deal_commitment"])
+        deals.forget_deals(event)
     existing = set(event.round_set.values_list("number", flat=True))
     for number in range(1, event.rounds + 1):
         if number not in existing:
@@ -218,7 +243,8 @@ def start_event(actor: Any, event: Event) -> Event:
 
 @transaction.atomic
 def finish_event(actor: Any, event: Event) -> Event:
-    """Close the event and reveal the deal key so players can verify every deal."""
+    """Close the event and reveal the deal key (deals dealt by Troef) so players can verify every
+    deal; imported deals have no key, and the hand records name their file instead."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         return event
@@ -242,7 +268,11 @@ def finish_event(actor: Any, event: Event) -> Event:
         "",
         event=event,
         obj=event,
-        message=gettext_noop("event finished; deal key revealed"),
+        message=(
+            gettext_noop("event finished; deal key revealed")
+            if event.deal_key
+            else gettext_noop("event finished")
+        ),
     )
     return event
 

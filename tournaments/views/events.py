@@ -104,7 +104,11 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
     except UserError as error:
         show_error(request, error)
     else:
-        messages.success(request, _("Event finished. The deal key is now public."))
+        event.refresh_from_db(fields=["deal_key"])
+        if event.deal_key:
+            messages.success(request, _("Event finished. The deal key is now public."))
+        else:
+            messages.success(request, _("Event finished."))
     return redirect("event", slug=event.slug)
 
 
