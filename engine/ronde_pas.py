@@ -11,7 +11,8 @@ played, the next time the second, then the third, then the first again:
    player; players tied for the fewest each receive it.
 
 Every board sums to zero. The unit (4 in the text) is ruleset data: ``[contracts.ronde_pas]``
-``unit``; whether an all-pass plays Ronde Pas at all is ``options.all_pass`` (docs/rulesets.md).
+``unit``; whether an all-pass plays Ronde Pas at all is the ``[auction]`` option ``ronde_pas``
+(docs/auction.md, docs/rulesets.md).
 Which all-pass is the first, second or third (per table or per board) is the caller's business:
 ``game_for_all_pass`` only applies the rotation.
 """

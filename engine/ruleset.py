@@ -34,7 +34,6 @@ from engine.results import Contract
 from engine.ronde_pas import RondePasRules
 from engine.ruleset_parts import (
     AFTER_ALL_PASS,
-    ALL_PASS,
     NO_TRUMP,
     SHAPES,
     Bid,
@@ -63,7 +62,6 @@ from engine.tomldoc import FrozenTable, dumps
 
 __all__ = [
     "AFTER_ALL_PASS",
-    "ALL_PASS",
     "BUILTIN_NAMES",
     "GAMES",
     "MESSAGES",
@@ -122,7 +120,7 @@ class Ruleset:
     ``steps`` is the ladder, lowest first, each step a tuple of bids of equal rank. ``table``
     (built here, not compared) maps ``(contract token, level)`` to its ``TableEntry``.
     ``ronde_pas`` is the ``[contracts.ronde_pas]`` table of a Wiezen ruleset (not a bid, so not
-    on the ladder); ``options.all_pass`` says whether an all-pass plays it.
+    on the ladder); ``[auction] ronde_pas`` says whether an all-pass plays it.
     """
 
     name: str
@@ -185,7 +183,7 @@ class Ruleset:
     @property
     def plays_ronde_pas(self) -> bool:
         """Whether a deal everyone passed is played as Ronde Pas (else it is dealt again)."""
-        return self.options.all_pass == "ronde_pas"
+        return self.game == "wiezen" and self.auction_options.get("ronde_pas") is True
 
     @property
     def allowed_contracts(self) -> tuple[Contract, ...]:
@@ -284,14 +282,10 @@ class Ruleset:
                     f'Ronde Pas is a Wiezen game: only for game = "wiezen", not {self.game}',
                     "contracts.ronde_pas",
                 )
-            if self.options.all_pass != "redeal":
-                raise RulesetError(
-                    f'Ronde Pas is a Wiezen game: only for game = "wiezen", not {self.game}',
-                    "options.all_pass",
-                )
         elif self.plays_ronde_pas and self.ronde_pas is None:
             raise RulesetError(
-                "an all-pass plays Ronde Pas: give its figures in [contracts.ronde_pas] (unit)",
+                "an all-pass plays Ronde Pas ([auction] ronde_pas): give its figures in "
+                "[contracts.ronde_pas] (unit)",
                 "contracts.ronde_pas",
             )
 
@@ -323,7 +317,7 @@ class Ruleset:
                 if bid.contract is Contract.RONDE_PAS:
                     raise RulesetError(
                         "ronde_pas is not a bid: it is played after an all-pass "
-                        "(options.all_pass); remove it from the ladder",
+                        "([auction] ronde_pas); remove it from the ladder",
                         key,
                     )
                 contract_rules = rules.get(bid.contract)
@@ -536,9 +530,7 @@ def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:
             "announced_double": options.announced_double,
             "multiplier": options.multiplier,
         }
-        | {name: value for name, value in options.troel_options.items() if value is not None}
-        # written only when set, so that the documents of rulesets without it stay as they were
-        | ({"all_pass": options.all_pass} if options.all_pass != "redeal" else {}),
+        | {name: value for name, value in options.troel_options.items() if value is not None},
         "contracts": {},
     }
     for rules in ruleset.contracts:
@@ -684,11 +676,9 @@ def _read_options(raw: Mapping[str, Any], game: str, troel_levels: tuple[int, ..
         troel["troel_four_aces_tricks"] = troel["troel_tricks"]
     after_all_pass = raw.get("after_all_pass", "none")
     multiplier = raw.get("multiplier", "additive")
-    all_pass = raw.get("all_pass", "redeal")
     for key, value in (
         ("after_all_pass", after_all_pass),
         ("multiplier", multiplier),
-        ("all_pass", all_pass),
     ):
         if not isinstance(value, str):
             raise RulesetError(f"must be text, not {value!r}", f"options.{key}")
@@ -697,6 +687,5 @@ def _read_options(raw: Mapping[str, Any], game: str, troel_levels: tuple[int, ..
         after_all_pass=after_all_pass,
         announced_double=read_bool(raw, "announced_double", "options", False),
         multiplier=multiplier,
-        all_pass=all_pass,
         **troel,
     )

@@ -14,7 +14,6 @@ from engine.results import Contract
 from engine.schedule import ALL_TRICKS, MULTIPLIERS, Payout, join
 
 AFTER_ALL_PASS = ("none", "double")
-ALL_PASS = ("redeal", "ronde_pas")
 NO_TRUMP = "NT"
 
 
@@ -107,8 +106,6 @@ class Options:
     doubles) or ``"power"`` (x2, x4, x8). ``troel_tricks``: what troel needs with the called suit
     as trumps; ``troel_switch_tricks``: what it needs after the partner switched trumps (``None``:
     no switch); ``troel_four_aces_tricks``: what it needs when one player holds all four aces.
-    ``all_pass``: what a Wiezen deal that everyone passed plays: ``"redeal"`` (nothing; the
-    cards are dealt again) or ``"ronde_pas"`` (the games of ``engine.ronde_pas``).
     """
 
     trump_order: tuple[Suit | None, ...] = (Suit.S, Suit.C, Suit.D, Suit.H)
@@ -118,15 +115,10 @@ class Options:
     troel_tricks: int | None = None
     troel_switch_tricks: int | None = None
     troel_four_aces_tricks: int | None = None
-    all_pass: str = "redeal"
 
     def __post_init__(self) -> None:
         if len(set(self.trump_order)) != len(self.trump_order):
             raise RulesetError("names a suit twice", "options.trump_order")
-        if self.all_pass not in ALL_PASS:
-            raise RulesetError(
-                f"must be one of {', '.join(ALL_PASS)}, not {self.all_pass!r}", "options.all_pass"
-            )
         if self.after_all_pass not in AFTER_ALL_PASS:
             raise RulesetError(
                 f"must be one of {', '.join(AFTER_ALL_PASS)}, not {self.after_all_pass!r}",

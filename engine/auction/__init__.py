@@ -24,10 +24,11 @@ from engine.auction.calls import Call, CallKind, CallRecord, calls_of
 from engine.auction.israeli import IsraeliAuction
 from engine.auction.kleurenwiezen import KleurenwiezenAuction
 from engine.auction.options import AuctionOptions
-from engine.auction.wiezen import RondePasGame, WiezenAuction, ronde_pas_game
+from engine.auction.wiezen import WiezenAuction
 from engine.cards import Seat, Suit
 from engine.errors import RulesetError
 from engine.hands import Deal
+from engine.results import RondePasGame
 from engine.ruleset import Ruleset
 
 __all__ = [
@@ -47,7 +48,6 @@ __all__ = [
     "new_auction",
     "options_of",
     "replay",
-    "ronde_pas_game",
 ]
 
 

@@ -14,8 +14,6 @@ troel announced before the auction, carte blanche, the trump switch of the troel
 
 from __future__ import annotations
 
-from enum import Enum
-
 from engine.auction._common import (
     BY_BID_RANK,
     SEAT_NAMES,
@@ -33,7 +31,8 @@ from engine.auction.calls import Call, CallKind
 from engine.cards import SEATS, SUITS, Rank, Seat, Suit
 from engine.errors import DealError
 from engine.hands import Deal
-from engine.results import BoardResult, Contract
+from engine.results import BoardResult, Contract, RondePasGame
+from engine.ronde_pas import game_for_all_pass
 from engine.ruleset import Ruleset
 
 FREE, WAITED, PASSED = 0, 1, 2
@@ -61,22 +60,6 @@ _WIEZEN_KINDS = frozenset(
 )
 _CARTE_BLANCHE_BIDS = (CallKind.OPEN_MISERE, CallKind.SOLO_SLIM)
 _FACE_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK)
-
-
-class RondePasGame(Enum):
-    """The games played in turn when everyone passes, in the Ronde Pas variant."""
-
-    LAST_TRICK = "last_trick"  # whoever wins the last trick loses
-    NO_QUEENS = "no_queens"  # take as few queens as possible
-    FEWEST_TRICKS = "fewest_tricks"  # take as few tricks as possible
-
-
-def ronde_pas_game(passed_before: int) -> RondePasGame:
-    """The Ronde Pas game of a passed-out deal, after ``passed_before`` passed-out deals at the
-    table: the first time the first game, then the second, the third, and round again."""
-    if passed_before < 0:
-        raise ValueError(f"passed_before must be 0 or more, not {passed_before}")
-    return tuple(RondePasGame)[passed_before % 3]
 
 
 class _Tables:
@@ -274,7 +257,7 @@ class WiezenAuction(Auction):
         result = self._result
         if not self.options.ronde_pas or result is None or result.contract is not Contract.PASS:
             return None
-        return ronde_pas_game(passed_before)
+        return game_for_all_pass(passed_before + 1)
 
     # -- legal calls ---------------------------------------------------------------------------
 

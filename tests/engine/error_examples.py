@@ -92,7 +92,7 @@ def _israeli_without_no_trump() -> Ruleset:
 def _wiezen_ronde_pas() -> Ruleset:
     document = ruleset_to_mapping(load_builtin("iwwa-wiezen"))
     document["name"] = "wiezen-ronde-pas"
-    document["options"]["all_pass"] = "ronde_pas"
+    document["auction"]["ronde_pas"] = True
     return load_ruleset(document)
 
 

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.auction import Auction, RondePasGame, WiezenAuction, new_auction, replay, ronde_pas_game
+from engine.auction import Auction, RondePasGame, WiezenAuction, new_auction, replay
 from engine.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 from engine.errors import DealError, IllegalCallError, RulesetError
 from engine.hands import Deal, Hand
 from engine.results import BoardResult, Contract
+from engine.ronde_pas import game_for_all_pass
 from engine.ruleset import Ruleset, load_builtin
 from engine.tomldoc import FrozenTable
 from engine.validation import validate
@@ -265,17 +266,17 @@ def test_carte_blanche_outranks_troel() -> None:
 
 
 def test_ronde_pas_plays_the_three_games_in_turn_when_everyone_passes() -> None:
-    assert [ronde_pas_game(n) for n in range(4)] == [
+    assert [game_for_all_pass(n) for n in range(1, 5)] == [
         RondePasGame.LAST_TRICK,
-        RondePasGame.NO_QUEENS,
+        RondePasGame.QUEENS,
         RondePasGame.FEWEST_TRICKS,
         RondePasGame.LAST_TRICK,
     ]
     passed = auction(("pass",) * 4, ruleset=with_options(ronde_pas=True))
-    assert passed.ronde_pas(1) is RondePasGame.NO_QUEENS
+    assert passed.ronde_pas(1) is RondePasGame.QUEENS
     assert auction(("pass",) * 4).ronde_pas(1) is None  # the ruleset does not play Ronde Pas
-    with pytest.raises(ValueError, match="0 or more"):
-        ronde_pas_game(-1)
+    with pytest.raises(ValueError, match="counted from 1"):
+        game_for_all_pass(0)
 
 
 def test_abondance_in_trumps_outranks_the_same_abondance_with_trumps_named_later() -> None:

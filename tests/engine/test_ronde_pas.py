@@ -36,11 +36,11 @@ LAST_TRICK, QUEENS, FEWEST_TRICKS = (
 )
 
 
-def wiezen_ruleset(all_pass: str = "ronde_pas", unit: int | None = None) -> Ruleset:
+def wiezen_ruleset(ronde_pas: bool = True, unit: int | None = None) -> Ruleset:
     """iwwa-wiezen with Ronde Pas after an all-pass (and another unit when given)."""
     document = ruleset_to_mapping(load_builtin("iwwa-wiezen"))
     document["name"] = "club-wiezen"
-    document["options"]["all_pass"] = all_pass
+    document["auction"]["ronde_pas"] = ronde_pas
     if unit is not None:
         document["contracts"]["ronde_pas"] = {"unit": unit}
     return load_ruleset(document)
@@ -375,7 +375,7 @@ def test_iwwa_wiezen_has_the_figures_and_still_deals_an_all_pass_again() -> None
 
     assert ruleset.ronde_pas is not None
     assert ruleset.ronde_pas.unit == 4
-    assert ruleset.options.all_pass == "redeal"
+    assert ruleset.auction_options.get("ronde_pas") is False
     assert not ruleset.plays_ronde_pas
     assert not ruleset.allows(Contract.RONDE_PAS)
 
@@ -385,7 +385,7 @@ def test_a_ruleset_that_plays_ronde_pas_allows_it_and_reads_back_what_it_writes(
     assert RONDE_PAS.allows(Contract.RONDE_PAS)
     assert Contract.RONDE_PAS not in RONDE_PAS.allowed_contracts
     assert load_ruleset(ruleset_to_toml(RONDE_PAS)) == RONDE_PAS
-    assert 'all_pass = "ronde_pas"' in ruleset_to_toml(RONDE_PAS)
+    assert "ronde_pas = true" in ruleset_to_toml(RONDE_PAS)
 
 
 def _document(game: str = "wiezen", **changes: Any) -> dict[str, Any]:
@@ -400,7 +400,7 @@ def _document(game: str = "wiezen", **changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("document", "key", "words"),
     [
-        (_document(options__all_pass="sometimes"), "options.all_pass", "redeal, ronde_pas"),
+        (_document(auction__ronde_pas="sometimes"), "auction.ronde_pas", "true or false"),
         (_document(contracts__ronde_pas={"unit": 0}), "contracts.ronde_pas.unit", "at least 1"),
         (_document(contracts__ronde_pas={"unit": "4"}), "contracts.ronde_pas.unit", "whole"),
         (_document(contracts__ronde_pas={}), "contracts.ronde_pas.unit", "missing"),
@@ -415,9 +415,9 @@ def _document(game: str = "wiezen", **changes: Any) -> dict[str, Any]:
             "Wiezen game",
         ),
         (
-            _document("kleurenwiezen", options__all_pass="ronde_pas"),
-            "options.all_pass",
-            "Wiezen game",
+            _document("kleurenwiezen", auction__ronde_pas=True),
+            "auction.ronde_pas",
+            "option of wiezen auctions",
         ),
     ],
 )
@@ -430,7 +430,7 @@ def test_it_refuses_a_bad_ronde_pas_setting_naming_the_key(
 
 
 def test_playing_ronde_pas_needs_its_figures() -> None:
-    document = _document(options__all_pass="ronde_pas")
+    document = _document(auction__ronde_pas=True)
     del document["contracts"]["ronde_pas"]
 
     with pytest.raises(RulesetError, match=r"\[contracts.ronde_pas\]") as caught:
@@ -439,7 +439,7 @@ def test_playing_ronde_pas_needs_its_figures() -> None:
 
 
 def test_ronde_pas_is_not_a_bid_on_the_ladder() -> None:
-    document = _document(options__all_pass="ronde_pas")
+    document = _document(auction__ronde_pas=True)
     document["ladder"].append("ronde_pas")
 
     with pytest.raises(RulesetError, match="not a bid") as caught:

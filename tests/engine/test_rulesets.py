@@ -578,9 +578,11 @@ def ruleset_documents(draw: st.DrawFn) -> dict[str, Any]:
         options["troel_tricks"] = troel_levels[0]
         options["troel_switch_tricks"] = troel_levels[-1]
     game = draw(st.sampled_from(["kleurenwiezen", "wiezen"]))
+    # The loader checks the auction table with the auction module: draw a valid one.
+    auction = draw(st.fixed_dictionaries({}, optional={"troel_four_aces": st.booleans()}))
     if game == "wiezen" and draw(st.booleans()):
         contracts["ronde_pas"] = {"unit": draw(st.integers(1, 20))}
-        options["all_pass"] = draw(st.sampled_from(["redeal", "ronde_pas"]))
+        auction["ronde_pas"] = draw(st.booleans())
     return {
         "name": "club",
         "game": game,
@@ -590,7 +592,7 @@ def ruleset_documents(draw: st.DrawFn) -> dict[str, Any]:
         "options": options,
         "contracts": contracts,
         # The loader checks these two tables with the auction and penalty modules: draw valid ones.
-        "auction": draw(st.fixed_dictionaries({}, optional={"troel_four_aces": st.booleans()})),
+        "auction": auction,
         "penalties": draw(
             st.dictionaries(
                 st.sampled_from(["revoke", "troel_not_announced", "fine"]),
