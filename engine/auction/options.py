@@ -20,9 +20,11 @@ GAMES = ("kleurenwiezen", "wiezen", "israeli")
 FOUR_ACES_PARTNERS = ("highest_heart", "kings")
 FOUR_ACES_TRUMPS = ("called", "H", "D", "C", "S")
 ABONDANCE_TRUMPS = ("after_auction", "named")
+# Who leads to a troel's first trick (engine.play.TroelLead); "game" is the game's own rule.
+TROEL_LEADS = ("game", "called_card", "partner_leads_trump", "partner_any")
 
 _TROEL_KEYS = frozenset(
-    {"wait", "troel_four_aces", "troel_four_aces_partner", "troel_four_aces_trump"}
+    {"wait", "troel_four_aces", "troel_four_aces_partner", "troel_four_aces_trump", "troel_lead"}
 )
 KEYS_BY_GAME: dict[str, frozenset[str]] = {
     "kleurenwiezen": _TROEL_KEYS
@@ -58,6 +60,7 @@ class AuctionOptions:
     troel_four_aces: bool = True
     troel_four_aces_partner: str = "highest_heart"
     troel_four_aces_trump: str = "called"
+    troel_lead: str = "game"
     # Kleurenwiezen
     proposals_per_suit: int = 2
     pass_parole: bool = True
@@ -150,6 +153,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "troel_four_aces_partner": FOUR_ACES_PARTNERS,
     "troel_four_aces_trump": FOUR_ACES_TRUMPS,
     "abondance_trump": ABONDANCE_TRUMPS,
+    "troel_lead": TROEL_LEADS,
 }
 _INTS: dict[str, tuple[int, int]] = {
     "proposals_per_suit": (1, 3),

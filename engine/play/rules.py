@@ -143,7 +143,8 @@ def play_rules(game: str) -> PlayRules:
 
 
 def play_rules_for(ruleset: Ruleset) -> PlayRules:
-    """The play rules of the ruleset's game, with its troel options from ``[auction]``."""
+    """The play rules of the ruleset's game, with its troel options from ``[auction]``
+    (``troel_four_aces_partner``, ``troel_four_aces_trump``, ``troel_lead``)."""
     rules = play_rules(ruleset.game)
     raw = ruleset.auction_options
     partner = raw.get("troel_four_aces_partner", rules.four_aces_partner)
@@ -161,4 +162,14 @@ def play_rules_for(ruleset: Ruleset) -> PlayRules:
         raise RulesetError(
             f'must be S, H, D, C or "called", not {trump_text!r}', "auction.troel_four_aces_trump"
         )
-    return replace(rules, four_aces_partner=partner, four_aces_trump=trump)
+    lead = raw.get("troel_lead", "game")
+    if lead == "game":
+        troel_lead = rules.troel_lead
+    elif isinstance(lead, str) and lead in {member.value for member in TroelLead}:
+        troel_lead = TroelLead(lead)
+    else:
+        choices = ", ".join(["game", *(member.value for member in TroelLead)])
+        raise RulesetError(f"must be one of {choices}, not {lead!r}", "auction.troel_lead")
+    return replace(
+        rules, four_aces_partner=partner, four_aces_trump=trump, troel_lead=troel_lead
+    )

@@ -271,6 +271,22 @@ def test_it_lets_the_troel_partner_lead_anything_in_the_partner_any_variant():
     assert len(state.legal_cards()) == 13
 
 
+def test_the_ruleset_chooses_who_leads_to_a_troel():
+    """pagat's Kleurenwiezen variation: the troel partner always leads, and may lead any card."""
+    document = ruleset_to_mapping(load_builtin("whisthub"))
+    document["name"] = "club"
+    document["auction"]["troel_lead"] = "partner_any"
+    club = load_ruleset(document)
+    assert play_rules_for(club).troel_lead is TroelLead.PARTNER_ANY
+    state = new_play(club, BoardResult(Contract.TROEL, 9, Suit.H, (N, E)), THREE_ACES, W)
+    assert state.next_seat is E
+    assert len(state.legal_cards()) == 13
+    # Without the option each game keeps its own rule.
+    assert play_rules_for(load_builtin("whisthub")).troel_lead is TroelLead.CALLED_CARD
+    wiezen = play_rules_for(load_builtin("iwwa-wiezen"))
+    assert wiezen.troel_lead is TroelLead.PARTNER_LEADS_TRUMP
+
+
 def test_it_rejects_a_troel_whose_partner_does_not_hold_the_called_card():
     with pytest.raises(InvalidResultError, match="N's troel partner is E, who holds CA, not S"):
         PlayState(BoardResult(Contract.TROEL, 8, Suit.C, (N, S)), THREE_ACES, W)
@@ -561,6 +577,7 @@ def test_it_reads_the_kings_variant_and_the_called_trump_from_the_auction_table(
     [
         ({"troel_four_aces_partner": "queens"}, "auction.troel_four_aces_partner"),
         ({"troel_four_aces_trump": "X"}, "auction.troel_four_aces_trump"),
+        ({"troel_lead": "dealer"}, "auction.troel_lead"),
     ],
 )
 def test_it_rejects_troel_options_it_cannot_play(auction, key):
