@@ -170,6 +170,4 @@ def play_rules_for(ruleset: Ruleset) -> PlayRules:
     else:
         choices = ", ".join(["game", *(member.value for member in TroelLead)])
         raise RulesetError(f"must be one of {choices}, not {lead!r}", "auction.troel_lead")
-    return replace(
-        rules, four_aces_partner=partner, four_aces_trump=trump, troel_lead=troel_lead
-    )
+    return replace(rules, four_aces_partner=partner, four_aces_trump=trump, troel_lead=troel_lead)
