@@ -55,6 +55,7 @@ class EventForm(forms.ModelForm):
             "seating_mode",
             "board_mode",
             "use_all_pass_rule",
+            "ronde_pas_games",
             "tie_break",
         ]
         widgets = {
@@ -84,6 +85,8 @@ class EventForm(forms.ModelForm):
         ruleset_field.choices = choices
         if self.instance.pk and self.instance.scoring_table_version_id is not None:
             self.initial["ruleset_name"] = CLUB_TABLE + str(self.instance.scoring_table_version_id)
+        # Only Wiezen events that play Ronde Pas use it: left out, the default.
+        self.fields["ronde_pas_games"].required = False
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _(
             "Used in addresses such as /events/<slug>/standings/. Left empty, it is made from the name and date."
@@ -118,6 +121,9 @@ class EventForm(forms.ModelForm):
             data["scoring_table_version_id"] = int(chosen.removeprefix(CLUB_TABLE))
         return data
 
+    def clean_ronde_pas_games(self) -> str:
+        return str(self.cleaned_data.get("ronde_pas_games") or Event.RondePasGames.BY_BOARD)
+
     def clean_tie_break(self) -> list[str]:
         from engine.comparison import check_tie_break_order
 
@@ -147,6 +153,7 @@ class EventForm(forms.ModelForm):
             seating_mode=data["seating_mode"],
             board_mode=data["board_mode"],
             use_all_pass_rule=data["use_all_pass_rule"],
+            ronde_pas_games=data["ronde_pas_games"],
             tie_break=data["tie_break"],
             scoring_table_version_id=data.get("scoring_table_version_id"),
         )

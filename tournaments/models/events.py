@@ -27,6 +27,13 @@ class Event(models.Model):
         SAME = "same", _("every table plays the same boards in a round")
         TRAVELLING = "travelling", _("board sets travel between tables")
 
+    class RondePasGames(models.TextChoices):
+        BY_BOARD = "by_board", _("the same game at every table: board 1 the first, 2 the second...")
+        BY_TABLE = (
+            "by_table",
+            _("in turn at each table: its first all-passed board the first game..."),
+        )
+
     class DealSource(models.TextChoices):
         GENERATED = "generated", _("dealt by Troef from a secret key")
         IMPORTED = "imported", _("imported from a deal file")
@@ -73,6 +80,18 @@ class Event(models.Model):
         _("apply the ruleset's all-pass rule"),
         default=False,
         help_text=_("Duplicate boards are independent, so this is usually off."),
+    )
+    # Wiezen rulesets that play Ronde Pas: which of its games an all-passed board plays.
+    ronde_pas_games = models.CharField(
+        _("Ronde Pas games"),
+        max_length=10,
+        choices=RondePasGames.choices,
+        default=RondePasGames.BY_BOARD,
+        help_text=_(
+            "Only for a Wiezen ruleset that plays Ronde Pas after an all-pass. The same game at "
+            "every table keeps the board comparable; in turn at each table is the rule at a "
+            "home table."
+        ),
     )
     tie_break = models.JSONField(_("tie-break order"), default=list, blank=True)
     status = models.CharField(

@@ -26,6 +26,7 @@ FROZEN_ONCE_STARTED = (
     "board_mode",
     "seating_mode",
     "use_all_pass_rule",
+    "ronde_pas_games",
 )
 # Settings the movement and the deals are made for.
 PLAN_SHAPING = ("rounds", "boards_per_round", "board_mode", "seating_mode")
@@ -49,6 +50,7 @@ class EventSettings:
     seating_mode: str = Event.SeatingMode.BYES
     board_mode: str = Event.BoardMode.SAME
     use_all_pass_rule: bool = False
+    ronde_pas_games: str = Event.RondePasGames.BY_BOARD
     tie_break: list[str] = field(default_factory=list)
     # A version of a club's scoring table: its document is copied into the event as a custom one.
     scoring_table_version_id: int | None = None

@@ -20,11 +20,19 @@ from engine.cards import SEATS, Card, Seat
 from engine.errors import EngineError, ParseError
 from engine.hands import Deal
 from engine.notation import format_result_line, parse_result_line
-from engine.results import AnyResult, BoardResult, Contract, result_from_json
+from engine.results import (
+    AnyResult,
+    BoardResult,
+    Contract,
+    RondePasGame,
+    RondePasResult,
+    result_from_json,
+)
+from engine.ronde_pas import game_for_all_pass
 from engine.scoring import score
 from tournaments.engine_text import contract_name, error_message, problem_message
 from tournaments.errors import ConflictError, UserError
-from tournaments.models import Board, Event, Result, Round, Table
+from tournaments.models import Board, Event, Result, Round, Table, TableBoard
 from tournaments.result_words import award_in_words
 from tournaments.services import audit, events
 
@@ -90,6 +98,61 @@ def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
     return Checked(result, scores, format_result_line(result), warnings)
 
 
+RONDE_PAS_GAME_NAMES = {
+    RondePasGame.LAST_TRICK: gettext_noop("lose the last trick"),
+    RondePasGame.QUEENS: gettext_noop("no queens"),
+    RondePasGame.FEWEST_TRICKS: gettext_noop("fewest tricks"),
+}
+
+
+def expected_ronde_pas_game(event: Event, table: Table, board: Board) -> RondePasGame | None:
+    """The Ronde Pas game an all-passed ``board`` plays at ``table``, as the event chose.
+
+    The same game at every table: board n plays the n-th game of the rotation. In turn at each
+    table: the table's k-th all-passed board of the round plays the k-th game, counted over the
+    boards it played before this one; ``None`` while one of those has no result yet (the count
+    is not known).
+    """
+    if event.ronde_pas_games == Event.RondePasGames.BY_BOARD:
+        return game_for_all_pass(board.number)
+    position = (
+        TableBoard.objects.filter(table=table, board=board).values_list("position", flat=True).get()
+    )
+    earlier = list(
+        TableBoard.objects.filter(table=table, position__lt=position).values_list(
+            "board_id", flat=True
+        )
+    )
+    results = Result.objects.filter(table=table, board_id__in=earlier, is_current=True)
+    if results.count() < len(earlier):
+        return None
+    passed = sum(1 for data in results.values_list("data", flat=True) if _is_ronde_pas(data))
+    return game_for_all_pass(passed + 1)
+
+
+def _is_ronde_pas(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("contract") == Contract.RONDE_PAS.value
+
+
+def check_ronde_pas_game(event: Event, table: Table, board: Board, result: AnyResult) -> None:
+    """Refuse a Ronde Pas result whose game is not the one this board plays at this table."""
+    if not isinstance(result, RondePasResult):
+        return
+    expected = expected_ronde_pas_game(event, table, board)
+    if expected is not None and result.game is not expected:
+        raise UserError(
+            _("Board %(b)s at table %(t)s plays the Ronde Pas game %(game)s, not %(keyed)s.")
+            % {
+                "b": board.number,
+                "t": table.number,
+                "game": _(RONDE_PAS_GAME_NAMES[expected]),
+                "keyed": _(RONDE_PAS_GAME_NAMES[result.game]),
+            },
+            code="ronde_pas_game",
+            field="notation",
+        )
+
+
 def _lock_current(table: Table, board: Board) -> Result | None:
     return (
         Result.objects.select_for_update().filter(table=table, board=board, is_current=True).first()
@@ -149,6 +212,7 @@ def record_result(
     event = table.round.event
     check_board_at_table(table, board)
     checked = check(event, board, text)
+    check_ronde_pas_game(event, table, board, checked.result)
     if checked.warnings and not confirmed:
         raise UserError(" ".join(checked.warnings), code="needs_confirmation", field="notation")
     current = _lock_current(table, board)
@@ -382,6 +446,7 @@ def confirm_result(
     event = table.round.event
     _check_open(table)
     checked = check(event, board, text)
+    check_ronde_pas_game(event, table, board, checked.result)
     current = _lock_current(table, board)
     if current is None:
         raise UserError(
