@@ -301,24 +301,28 @@ def formula_from_mapping(raw: object, path: str) -> Formula:
         entry = read_table(item, where)
         check_keys(entry, {"level", "tricks", "value"}, where)
         level = read_int(entry, "level", where) if "level" in entry else None
+        tricks, amount = read_int(entry, "tricks", where), read_int(entry, "value", where)
         try:
-            overrides.append(
-                Override(read_int(entry, "tricks", where), read_int(entry, "value", where), level)
-            )
+            # The reads above name the whole key already; Override's own checks name its field.
+            overrides.append(Override(tricks, amount, level))
         except RulesetError as exc:
             raise RulesetError(exc.problem, join(where, exc.key or "")) from None
     max_tricks = read_int(table, "max_tricks", path) if "max_tricks" in table else None
     all_tricks = read_int(table, "all_tricks", path) if "all_tricks" in table else None
+    per_trick = read_int(table, "per_trick", path, 0)
+    included = read_int(table, "included", path, 0)
+    double_at_all_tricks = read_bool(table, "double_at_all_tricks", path, False)
     try:
+        # The reads above name the whole key already; Formula's own checks name its field.
         return Formula(
             kind=kind,
             value=value,
             values=values,
-            per_trick=read_int(table, "per_trick", path, 0),
-            included=read_int(table, "included", path, 0),
+            per_trick=per_trick,
+            included=included,
             max_tricks=max_tricks,
             all_tricks=all_tricks,
-            double_at_all_tricks=read_bool(table, "double_at_all_tricks", path, False),
+            double_at_all_tricks=double_at_all_tricks,
             overrides=tuple(overrides),
         )
     except RulesetError as exc:

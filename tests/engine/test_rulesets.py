@@ -269,6 +269,15 @@ def test_it_names_the_dotted_key_and_the_problem() -> None:
     assert error.key == "contracts.solo.levels"
 
 
+def test_a_bad_number_in_a_payout_names_its_key_once() -> None:
+    document = ruleset_to_mapping(load_builtin("pagat"))
+    document["name"] = "club"
+    document["contracts"]["accept"]["failed"]["per_trick"] = "x"
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(document)
+    assert str(caught.value) == "contracts.accept.failed.per_trick: must be a whole number, not 'x'"
+
+
 @pytest.mark.parametrize(
     ("old", "new", "key", "words"),
     [
