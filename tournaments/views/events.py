@@ -91,9 +91,18 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "has_seating": has_seating,
         "board_count": event.boards.count(),
         "ruleset": events.ruleset_of(event),
+        "club_table": _club_table_label(event),
         "audit": event.audit_entries.select_related("actor")[:15],
     }
     return render(request, "tournaments/event_detail.html", context)
+
+
+def _club_table_label(event: Event) -> str:
+    """``Club: table (version n)`` when the event's ruleset is a copy of a club's scoring table."""
+    from tournaments.services.scoring_tables import version_label
+
+    version = event.scoring_table_version
+    return version_label(version) if version is not None else ""
 
 
 @director_required
