@@ -8,6 +8,7 @@
   const updated = document.getElementById("updated");
   const updatedAt = document.getElementById("updated-at");
   const differences = document.getElementById("open-differences");
+  const notices = document.getElementById("standings-notices");
   const separator = table.dataset.decimalSeparator || ".";
   let etag = null;
 
@@ -73,6 +74,14 @@
     if (differences && "open_differences" in data) {
       differences.textContent = data.open_differences_display || "";
       differences.hidden = !data.open_differences;
+    }
+    // Not current, publication delayed: the server's words, the same as the page's.
+    if (notices && Array.isArray(data.notices_display)) {
+      notices.replaceChildren(...data.notices_display.map((notice) => {
+        const p = cell("p", notice.text, "warn");
+        p.id = notice.id;
+        return p;
+      }));
     }
   }
 

@@ -161,6 +161,31 @@ def test_it_tells_the_td_and_the_public_that_publication_is_delayed(
     assert DELAYED not in client.get(reverse("standings", args=[running.slug])).content.decode()
 
 
+def test_the_self_refreshing_standings_learn_that_publication_is_delayed(
+    td: User,
+    running: Event,
+    broker_down: None,
+    django_capture_on_commit_callbacks: Any,
+    client: Client,
+) -> None:
+    """The delay comes with time alone: the JSON's version changes, and it carries the notice."""
+    _save_a_result(td, running, django_capture_on_commit_callbacks)
+    url = reverse("standings_json", args=[running.slug])
+    before = client.get(url)
+    assert before.json()["notices_display"] == []
+    _stale_for(running, 60)
+    # The script asks with the version it has: it must not be told "not modified".
+    after = client.get(url, headers={"if-none-match": before["ETag"]})
+    assert after.status_code == 200
+    (notice,) = after.json()["notices_display"]
+    assert notice["id"] == "publication-delayed"
+    assert notice["text"].startswith(DELAYED)
+    catch_up_standings()
+    caught_up = client.get(url, headers={"if-none-match": after["ETag"]})
+    assert caught_up.status_code == 200
+    assert caught_up.json()["notices_display"] == []
+
+
 def _stalled_job(td: User, event: Event) -> ReportFile:
     """A job whose worker died at 99 %: running, its last sign of life five minutes ago."""
     return ReportFile.objects.create(

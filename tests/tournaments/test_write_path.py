@@ -263,6 +263,10 @@ def test_a_failed_computation_keeps_the_last_standings_marked_not_current(
     assert state.data["failure"]["detail"] == "KeyError: 'E'"
     page = Client().get(reverse("standings", args=[played.slug])).content.decode()
     assert "These standings are not current: computing them failed" in page
+    # The self-refreshing page learns it too, though the counter of computed standings stayed.
+    notices = Client().get(reverse("standings_json", args=[played.slug])).json()["notices_display"]
+    assert [n["id"] for n in notices] == ["not-current"]
+    assert notices[0]["text"].startswith("These standings are not current: computing them failed")
     client = Client()
     client.force_login(td)
     page = client.get(reverse("event", args=[played.slug])).content.decode()

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import condition, require_GET
 
@@ -57,8 +58,56 @@ def _open_differences_text(count: int) -> str:
     ) % {"n": count}
 
 
+def _notices(state: Standings) -> list[dict[str, str]]:
+    """The warnings above the public standings, in the reader's language: not current (the last
+    computation failed, or records are left out) and publication delayed. The page shows them and
+    the JSON carries them, so that the self-refreshing page keeps them true."""
+    data = state.data or {}
+    notices = []
+    failure = data.get("failure")
+    updated = _updated(state)
+    if isinstance(failure, dict):
+        text = (
+            _("These standings are not current") + ": " + _(str(failure.get("message", ""))) + "."
+        )
+        if updated:
+            text += " " + _("They show the results as of %(updated)s.") % {"updated": updated}
+        notices.append({"id": "not-current", "text": text})
+    elif data.get("problems"):
+        count = len(data["problems"])
+        text = ngettext(
+            "%(n)s record is left out of these standings until the tournament director corrects it.",
+            "%(n)s records are left out of these standings until the tournament director corrects them.",
+            count,
+        ) % {"n": count}
+        notices.append({"id": "not-current", "text": text})
+    if state.publication_delayed and not failure:
+        text = _(
+            "Standings publication is delayed: the latest results are saved but not yet in the "
+            "published standings. They are brought up to date automatically as soon as the "
+            "background service is reachable again."
+        )
+        notices.append({"id": "publication-delayed", "text": text})
+    return notices
+
+
 def _etag(request: HttpRequest, slug: str) -> str | None:
-    state = Standings.objects.filter(event__slug=slug).values_list("computed", flat=True).first()
+    # What the notices depend on is part of the version: a failed computation keeps ``computed``,
+    # and publication becomes delayed as time passes, with nothing else changing.
+    row = (
+        Standings.objects.filter(event__slug=slug)
+        .values_list("computed", "requested", "computed_at", "stale_since")
+        .first()
+    )
+    state, notices = 0, "-"
+    if row is not None:
+        computed, requested, computed_at, stale_since = row
+        state = computed
+        probe = Standings(
+            computed=computed, requested=requested, computed_at=computed_at, stale_since=stale_since
+        )
+        failed = Standings.objects.filter(event__slug=slug, data__has_key="failure").exists()
+        notices = f"{requested}{'d' if probe.publication_delayed else ''}{'f' if failed else ''}"
     # Accepting Troef's figure for a sheet difference does not recompute the standings, yet the
     # document's warning changes: the count of open differences is part of the version. The
     # same count as ``open_sheet_differences``, by the event's address (one indexed count).
@@ -67,7 +116,7 @@ def _etag(request: HttpRequest, slug: str) -> str | None:
     ).count()
     # The document carries texts in the reader's language: another language is another version.
     language = translation.get_language()
-    return f'"standings-{slug}-{state or 0}-{open_differences}-{language}"'
+    return f'"standings-{slug}-{state or 0}-{notices}-{open_differences}-{language}"'
 
 
 @require_GET
@@ -84,6 +133,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "updated": _updated(state),
             "decimal_separator": formats.get_format("DECIMAL_SEPARATOR"),
             "open_differences": _open_differences_text(open_sheet_differences(event)),
+            "notices": _notices(state),
         },
     )
 
@@ -104,6 +154,7 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
     open_differences = open_sheet_differences(event)
     payload["open_differences"] = open_differences
     payload["open_differences_display"] = _open_differences_text(open_differences)
+    payload["notices_display"] = _notices(state)
     # Each row's page, so that the self-refreshing table keeps its links.
     payload["rows"] = [
         {**row, "url": reverse("player_results", args=[event.slug, row["entry"]])}
