@@ -141,7 +141,7 @@ def check_ronde_pas_game(event: Event, table: Table, board: Board, result: AnyRe
     expected = expected_ronde_pas_game(event, table, board)
     if expected is not None and result.game is not expected:
         raise UserError(
-            _("Board %(b)s at table %(t)s plays the Ronde Pas game %(game)s, not %(keyed)s.")
+            _("Board %(b)s at table %(t)s plays the Ronde Pas game “%(game)s”, not “%(keyed)s”.")
             % {
                 "b": board.number,
                 "t": table.number,
