@@ -86,7 +86,9 @@ def test_in_turn_at_a_table_the_games_follow_the_all_passed_boards(td: User) -> 
     accept = "NE 8" + second.trump_card[0] + " 8"
     results.record_result(td, table, second, accept, confirmed=True)
     assert results.expected_ronde_pas_game(event, table, third) is RondePasGame.QUEENS
-    with pytest.raises(UserError, match="plays the Ronde Pas game “no queens”, not “lose the last trick”"):
+    with pytest.raises(
+        UserError, match="plays the Ronde Pas game “no queens”, not “lose the last trick”"
+    ):
         results.record_result(td, table, third, LINES[RondePasGame.LAST_TRICK])
     results.record_result(td, table, third, LINES[RondePasGame.QUEENS])
     assert results.expected_ronde_pas_game(event, table, fourth) is RondePasGame.FEWEST_TRICKS
