@@ -146,7 +146,7 @@ def summary(ruleset: Ruleset) -> list[dict[str, str]]:
         )
         return rows
     rows = []
-    for bid in ruleset.ladder:
+    for bid in _bids(ruleset):
         contract = bid.contract
         declarers: tuple[Seat, ...] = (Seat.N, Seat.E) if contract in PAIR_CONTRACTS else (Seat.N,)
         trump = Suit.H if contract.has_trump else None
@@ -173,6 +173,16 @@ def summary(ruleset: Ruleset) -> list[dict[str, str]]:
 
 
 TRICK_COUNTS = tuple(range(14))
+
+
+def _bids(ruleset: Ruleset) -> list[Bid]:
+    """The ladder's bids, a bid whose level the play decides (troel: 8 tricks, or 9 after a trump
+    switch) once per level the ruleset allows."""
+    bids: list[Bid] = []
+    for step in ruleset.ladder:
+        levels = (step.level,) if step.level is not None else ruleset.levels(step.contract)
+        bids += [Bid(step.contract, level) for level in levels] or [step]
+    return bids
 
 
 def _signed(value: int) -> str:
@@ -241,10 +251,5 @@ def payout_table(ruleset: Ruleset) -> dict[str, object]:
                 }
             )
         return {"per_player": True, "columns": list(TRICK_COUNTS), "rows": rows}
-    for step in ruleset.ladder:
-        # A bid whose level the play decides (troel: 8 tricks, or 9 after a trump switch) is
-        # one row per level the ruleset allows.
-        levels = (step.level,) if step.level is not None else ruleset.levels(step.contract)
-        for bid in [Bid(step.contract, level) for level in levels] or [step]:
-            rows.append(_payout_row(ruleset, bid))
+    rows += [_payout_row(ruleset, bid) for bid in _bids(ruleset)]
     return {"per_player": False, "columns": list(TRICK_COUNTS), "rows": rows}

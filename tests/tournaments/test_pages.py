@@ -67,6 +67,9 @@ def test_the_event_form_shows_the_score_tables(td_client: Client) -> None:
     assert response.status_code == 200
     assert "Whisthub standard" in response.content.decode()
     assert "solo slim" in response.content.decode()
+    # Troel's level is the play's (8, or 9 after a trump switch): a row for each.
+    assert "<td>troel 8</td><td>+16</td><td>-16</td>" in response.content.decode()
+    assert "<td>troel 9</td>" in response.content.decode()
 
 
 def test_the_event_form_names_a_broken_custom_ruleset(td_client: Client) -> None:
