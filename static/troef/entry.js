@@ -19,6 +19,23 @@
     }).then((response) => response.json().then((data) => ({ ok: response.ok, data })));
   }
 
+  // A save's own key: sent again (its answer was lost), the server answers with what that save
+  // stored instead of storing it twice or calling it a conflict.
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  // A lost connection is tried again a few times with the same key, then left to the keyer.
+  function postAgain(url, body, waits) {
+    return post(url, body).catch((error) => {
+      if (!waits.length) throw error;
+      return new Promise((resolve) => setTimeout(resolve, waits[0]))
+        .then(() => postAgain(url, body, waits.slice(1)));
+    });
+  }
+
   function row(el) { return el.closest("tr"); }
   function tableOf(el) { return el.closest("table.entry"); }
   function isSecond(el) { return tableOf(el).dataset.second === "1"; }
@@ -185,9 +202,17 @@
       { board: tr.dataset.board, text: sent, version: tr.dataset.version, sheet: sheet(tr), second: second },
       extra || {}
     );
-    return post(tableOf(input).dataset.saveUrl, body).then(({ ok, data }) => {
+    // The same line sent again after a failure keeps its key: it may have been stored already.
+    const what = JSON.stringify(body);
+    if (tr.dataset.pending !== what) {
+      tr.dataset.pending = what;
+      tr.dataset.submission = newKey();
+    }
+    body.submission = tr.dataset.submission;
+    return postAgain(tableOf(input).dataset.saveUrl, body, [1000, 3000]).then(({ ok, data }) => {
       tr.dataset.saving = "";
       clearPrompt(tr);
+      tr.dataset.pending = "";  // answered: the next save is a new one
       if (ok) {
         tr.dataset.version = data.version;
         // What was typed after Enter stays; only the line as sent is put in its saved form.

@@ -61,6 +61,9 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
+    # The key the keying device sent with this version: the same submission sent again (a retry
+    # after a lost answer) is answered with this version instead of being stored twice.
+    submission = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
         ordering = ["board__number", "table__number", "-version"]

@@ -7,6 +7,7 @@ older version than the current one is told instead of silently overwriting it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -197,6 +198,7 @@ def record_result(
     confirmed: bool = False,
     reason: str = "",
     sheet: Any = None,
+    submission: Any = "",
 ) -> Result:
     """Record a board's result at a table, or correct it (a new version; the old one is kept).
 
@@ -205,9 +207,12 @@ def record_result(
     ``confirmed`` acknowledges the warnings of a suspicious result. ``sheet`` holds the points
     written on the paper sheet (``{"N": 8, ...}``), when they were typed: a difference from
     Troef's scores stays open until the TD accepts Troef's figure or corrects the line.
+    ``submission`` is the keying device's own key for this save: sent again (its answer was lost
+    on the way), it gets the version that submission stored, not a conflict or a second version.
     """
     reason = check_reason(reason)
     written = check_sheet(sheet)
+    submission = check_submission(submission)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     check_board_at_table(table, board)
@@ -216,6 +221,10 @@ def record_result(
     if checked.warnings and not confirmed:
         raise UserError(" ".join(checked.warnings), code="needs_confirmation", field="notation")
     current = _lock_current(table, board)
+    if submission:
+        sent = Result.objects.filter(table=table, board=board, submission=submission).first()
+        if sent is not None:
+            return sent
     current_version = current.version if current else 0
     if expected_version is not None and expected_version != current_version:
         raise ConflictError(
@@ -270,7 +279,24 @@ def record_result(
         Result.Kind.PLAYED,
         sheet=written,
         status=status,
+        submission=submission,
     )
+
+
+SUBMISSION = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def check_submission(submission: Any) -> str:
+    """A keying device's key for one save: 8 to 64 letters, digits, ``-`` or ``_``, or none."""
+    if submission in (None, ""):
+        return ""
+    if not isinstance(submission, str) or not SUBMISSION.fullmatch(submission):
+        raise UserError(
+            _("The submission key must be 8 to 64 letters, digits, hyphens or underscores."),
+            code="bad_submission",
+            field="submission",
+        )
+    return submission
 
 
 def check_board_at_table(table: Table, board: Board) -> None:
@@ -342,6 +368,7 @@ def _write(
     sheet: dict[str, int] | None = None,
     status: str = "",
     log: bool = True,
+    submission: str = "",
 ) -> Result:
     version = (
         Result.objects.filter(table=table, board=board).aggregate(top=Max("version"))["top"] or 0
@@ -368,6 +395,7 @@ def _write(
                 sheet=sheet or {},
                 sheet_status=status,
                 entered_by=audit.user_of(actor),
+                submission=submission,
             )
     except IntegrityError as exc:
         # Someone else inserted the first version between our check and our insert.

@@ -340,6 +340,7 @@ def save_line(request: HttpRequest, event: Event, number: int, table_number: int
                 confirmed=bool(data.get("confirmed")),
                 reason=reason,
                 sheet=sheet,
+                submission=data.get("submission") or "",
             )
     except UserError as error:
         return _error(error)

@@ -1,0 +1,80 @@
+"""A save sent again after its answer was lost: answered with what it stored, never stored twice.
+
+The keying page gives each save a key of its own and sends it again with the same key when the
+connection fails; the server answers a known key with the version that key stored, instead of a
+second version or a conflict with itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.test_results import a_line_for, first_table, running  # noqa: F401
+from tournaments.errors import ConflictError, UserError
+from tournaments.models import AuditEntry, Event, Result
+from tournaments.services import results
+
+pytestmark = pytest.mark.django_db
+
+KEY = "0f5c2a9e-5b7d-4a51-9d33-1c2b3a4d5e6f"
+
+
+def test_a_resent_save_gets_its_stored_version_and_writes_nothing(
+    td: User,
+    running: Event,  # noqa: F811
+) -> None:
+    table, board = first_table(running)
+    line = a_line_for(board)
+    first = results.record_result(td, table, board, line, expected_version=0, submission=KEY)
+    # The answer was lost; the device sends the very same request again, still "based on" v0.
+    again = results.record_result(td, table, board, line, expected_version=0, submission=KEY)
+    assert again.pk == first.pk
+    assert Result.objects.filter(table=table, board=board).count() == 1
+    assert AuditEntry.objects.filter(event=running, action="result.record").count() == 1
+
+
+def test_another_save_based_on_an_old_version_is_still_a_conflict(
+    td: User,
+    running: Event,  # noqa: F811
+) -> None:
+    table, board = first_table(running)
+    line = a_line_for(board)
+    results.record_result(td, table, board, line, expected_version=0, submission=KEY)
+    with pytest.raises(ConflictError):
+        results.record_result(
+            td, table, board, "pass", expected_version=0, submission="another-key-1234"
+        )
+
+
+@pytest.mark.parametrize("key", ["short", "x" * 65, "has space in it", 12345678, ["a" * 8]])
+def test_a_malformed_submission_key_is_refused(
+    td: User,
+    running: Event,  # noqa: F811
+    key: object,
+) -> None:
+    table, board = first_table(running)
+    with pytest.raises(UserError) as refused:
+        results.record_result(td, table, board, a_line_for(board), submission=key)
+    assert (refused.value.code, refused.value.field) == ("bad_submission", "submission")
+    assert not Result.objects.filter(table=table, board=board).exists()
+
+
+def test_the_entry_endpoint_answers_a_resent_save_with_the_same_version(
+    client: Client,
+    td: User,
+    running: Event,  # noqa: F811
+) -> None:
+    table, board = first_table(running)
+    client.force_login(td)
+    url = reverse("save_line", args=[running.slug, 1, table.number])
+    body = {"board": board.number, "text": a_line_for(board), "version": 0, "submission": KEY}
+    answers = [client.post(url, body, content_type="application/json") for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json() == answers[1].json()
+    assert answers[1].json()["version"] == 1
+    bad = client.post(url, {**body, "submission": "no"}, content_type="application/json")
+    assert bad.status_code == 400
+    assert bad.json()["error"]["field"] == "submission"
