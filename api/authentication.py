@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authentication import BasicAuthentication
+from rest_framework.authentication import (
+    BaseAuthentication,
+    BasicAuthentication,
+    get_authorization_header,
+)
 from rest_framework.request import Request
 
 from tournaments import throttle
+from tournaments.models import ApiToken
+from tournaments.services import tokens
 
 
 class SignInLocked(exceptions.Throttled):
@@ -36,3 +43,30 @@ class ThrottledBasicAuthentication(BasicAuthentication):
         if seconds:
             raise SignInLocked(seconds)
         return super().authenticate_credentials(userid, password, request)
+
+
+class TokenAuthentication(BaseAuthentication):
+    """``Authorization: Bearer <key>``: an API token made on the account's tokens page.
+
+    The request's ``auth`` is the ``ApiToken``; ``api.access`` narrows the user's role by it.
+    """
+
+    keyword = "Bearer"
+
+    def authenticate(self, request: Request) -> tuple[Any, ApiToken] | None:
+        header = get_authorization_header(request).split()
+        if not header or header[0].decode("latin-1").lower() != self.keyword.lower():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(_("Give one token after Bearer."))
+        try:
+            key = header[1].decode("ascii")
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed(_("This token is not valid.")) from None
+        token = tokens.authenticate(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
+        return token.user, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword

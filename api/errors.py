@@ -1,4 +1,4 @@
-"""Every API error is ``{"code": ..., "message": ..., "field": ...}`` with the right 4xx status.
+"""Every API error is ``{"code", "message", "field", "params"}`` with the right 4xx status.
 
 This is the one place that maps exceptions to responses: user errors from the services, DRF's own
 validation and permission errors, and 404s.
@@ -16,17 +16,27 @@ from rest_framework.views import exception_handler
 from tournaments.errors import ConflictError, NotAllowedError, UserError
 
 
-def _body(code: str, message: str, field: str | None = None) -> dict[str, Any]:
-    return {"code": code, "message": message, "field": field}
+def _body(
+    code: str, message: str, field: str | None = None, params: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The one error shape: ``params`` holds what a program acts on (after a conflict, what is
+    there now: ``{"version": 3, "notation": ...}``); ``message`` is in the user's language."""
+    return {"code": code, "message": message, "field": field, "params": params or {}}
 
 
 def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ConflictError):
-        return Response(_body(exc.code, exc.message, exc.field), status=status.HTTP_409_CONFLICT)
+        return Response(
+            _body(exc.code, exc.message, exc.field, exc.params), status=status.HTTP_409_CONFLICT
+        )
     if isinstance(exc, NotAllowedError):
-        return Response(_body(exc.code, exc.message, exc.field), status=status.HTTP_403_FORBIDDEN)
+        return Response(
+            _body(exc.code, exc.message, exc.field, exc.params), status=status.HTTP_403_FORBIDDEN
+        )
     if isinstance(exc, UserError):
-        return Response(_body(exc.code, exc.message, exc.field), status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            _body(exc.code, exc.message, exc.field, exc.params), status=status.HTTP_400_BAD_REQUEST
+        )
     if isinstance(exc, exceptions.ValidationError):
         field, message = _first_error(exc.detail)
         return Response(_body("invalid", message, field), status=status.HTTP_400_BAD_REQUEST)

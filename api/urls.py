@@ -1,18 +1,29 @@
+"""The first API: its reads answer with their API v1 address (301); see ``api.views``."""
+
 from django.urls import path
-from rest_framework.schemas import get_schema_view
 
 from api import views
 
+V1 = "/api/v1/"
+
 urlpatterns = [
-    path("events/", views.EventList.as_view(), name="api-events"),
-    path("events/<slug:slug>/", views.EventDetail.as_view(), name="api-event"),
-    path("events/<slug:slug>/movement/", views.Movement.as_view(), name="api-movement"),
-    path("events/<slug:slug>/boards/", views.BoardList.as_view(), name="api-boards"),
-    path("events/<slug:slug>/results/", views.ResultList.as_view(), name="api-results"),
-    path("events/<slug:slug>/standings/", views.StandingsView.as_view(), name="api-standings"),
+    path("events/", views.Moved.as_view(target=V1 + "events/"), name="api-events"),
     path(
-        "schema/",
-        get_schema_view(title="Troef API", description="Tournaments of Belgian whist", version="1"),
-        name="api-schema",
+        "events/<slug:slug>/",
+        views.Moved.as_view(target=V1 + "events/{slug}/"),
+        name="api-event",
     ),
+    path("events/<slug:slug>/movement/", views.Movement.as_view(), name="api-movement"),
+    path(
+        "events/<slug:slug>/boards/",
+        views.Moved.as_view(target=V1 + "events/{slug}/boards/"),
+        name="api-boards",
+    ),
+    path("events/<slug:slug>/results/", views.ResultList.as_view(), name="api-results"),
+    path(
+        "events/<slug:slug>/standings/",
+        views.Moved.as_view(target=V1 + "events/{slug}/standings/"),
+        name="api-standings",
+    ),
+    path("schema/", views.Moved.as_view(target=V1 + "schema/"), name="api-schema"),
 ]

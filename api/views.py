@@ -1,28 +1,29 @@
-"""The REST API: events, boards, results and standings; writes go through the services."""
+"""The first API at /api/: kept answering so that existing links and clients keep working.
+
+Every read moved to API v1 (/api/v1/): a GET here answers 301 with the new address (the query
+string kept). The one write, a result POSTed to ``events/<slug>/results/``, is still answered here
+in its old form; the movement, which v1 gives round by round, keeps its old document too.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import IO, Any
+import json
+from typing import Any
 
 from django.db.models import QuerySet
+from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from rest_framework import generics, parsers, permissions, status
-from rest_framework.exceptions import ParseError
+from rest_framework import parsers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import DirectsEvent
-from api.serializers import (
-    BoardSerializer,
-    EventSerializer,
-    ResultInputSerializer,
-    ResultSerializer,
-)
-from tournaments.errors import NotAllowedError
-from tournaments.models import Board, Event, Result, Standings, Table
+from api.access import require
+from api.serializers import ResultInputSerializer, ResultSerializer
+from api.v1.results import JSONParser
+from tournaments.models import Board, Event, Table
+from tournaments.roles import Role
 from tournaments.services import results, seating
 
 
@@ -30,91 +31,58 @@ def _public_events() -> QuerySet[Event]:
     return Event.objects.exclude(status=Event.Status.DRAFT)
 
 
-class EventList(generics.ListAPIView):
-    """Events in play or finished."""
+def moved(request: Request, target: str) -> HttpResponse:
+    """301 to ``target`` (with the request's query string), saying so in the API's error shape."""
+    query = request.META.get("QUERY_STRING", "")
+    location = request.build_absolute_uri(target + (f"?{query}" if query else ""))
+    body = {
+        "code": "moved",
+        "message": _("This address has moved to API v1: %(location)s") % {"location": location},
+        "field": None,
+        "params": {"location": location},
+    }
+    return HttpResponsePermanentRedirect(
+        location, content=json.dumps(body), content_type="application/json"
+    )
 
-    serializer_class = EventSerializer
-    queryset = _public_events()
 
+class Moved(APIView):
+    """A read of the first API: authenticated as before (a bad password is still refused), then
+    sent to its v1 address, ``target`` with the path's keyword arguments filled in."""
 
-class EventDetail(generics.RetrieveAPIView):
-    serializer_class = EventSerializer
-    lookup_field = "slug"
-    queryset = _public_events()
+    schema = None
+    target = ""
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        # Whatever the client accepts (the schema's own media type, say), it is sent on.
+        return super().perform_content_negotiation(request, force=True)
+
+    def get(self, request: Request, **kwargs: Any) -> HttpResponse:
+        return moved(request, self.target.format(**kwargs))
 
 
 class Movement(APIView):
     """The seating of every round, in the engine's JSON form."""
+
+    schema = None
 
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(_public_events(), slug=slug)
         return Response(seating.export_json(event))
 
 
-class BoardList(generics.ListAPIView):
-    """The deals: public once the event is finished, before that only for its directors."""
-
-    serializer_class = BoardSerializer
-
-    def get_queryset(self) -> QuerySet[Board]:
-        event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        if event.status != Event.Status.FINISHED and not event.is_directed_by(self.request.user):
-            raise NotAllowedError(_("the deals are secret until the event is finished"))
-        return event.boards.all()
-
-
-class StandingsView(APIView):
-    def get(self, request: Request, slug: str) -> Response:
-        event = get_object_or_404(_public_events(), slug=slug)
-        state = Standings.objects.filter(event=event).first()
-        data: dict[str, Any] = state.data if state else {"rows": [], "rounds": []}
-        return Response(
-            {
-                "event": event.slug,
-                "computed_at": state.computed_at if state else None,
-                "up_to_date": not state.is_stale if state else True,
-                **data,
-            }
-        )
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's parser, with arrays nested deeper than Python's parser goes as a parse error too."""
-
-    def parse(
-        self,
-        stream: IO[Any],
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError(_("JSON nested too deeply.")) from None
-
-
 class ResultList(APIView):
-    """GET: the current results (directors). POST: record or correct one board's result."""
+    """GET: moved to v1. POST: record or correct one board's result (directors and assistants)."""
 
-    permission_classes = [permissions.IsAuthenticated, DirectsEvent]
+    schema = None
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
 
-    def _event(self, request: Request, slug: str) -> Event:
-        event = get_object_or_404(Event, slug=slug)
-        self.check_object_permissions(request, event)
-        return event
-
-    def get(self, request: Request, slug: str) -> Response:
-        event = self._event(request, slug)
-        rows = (
-            Result.objects.filter(event=event, is_current=True)
-            .select_related("table__round", "board", "entered_by")
-            .order_by("table__round__number", "table__number", "board__number")
-        )
-        return Response(ResultSerializer(rows, many=True).data)
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        return moved(request, f"/api/v1/events/{slug}/results/")
 
     def post(self, request: Request, slug: str) -> Response:
-        event = self._event(request, slug)
+        event = get_object_or_404(Event, slug=slug)
+        require(request, event, Role.ASSISTANT)
         data = ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -130,5 +98,6 @@ class ResultList(APIView):
             expected_version=values.get("version"),
             confirmed=values["confirmed"],
             reason=values["reason"],
+            source="api",
         )
         return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)

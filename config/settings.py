@@ -112,6 +112,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    # Swagger UI and ReDoc's files, served as the site's own static files (no CDN).
+    "drf_spectacular_sidecar",
     "tournaments",
     "api",
 ]
@@ -187,6 +191,17 @@ SIGNIN_THROTTLE = {
     "ADDRESS_FAILURES": int(os.environ.get("SIGNIN_ADDRESS_FAILURES", "20")),
     "WINDOW_SECONDS": int(os.environ.get("SIGNIN_WINDOW_MINUTES", "15")) * 60,
 }
+# Table devices (tournaments/services/devices.py): wrong PINs counted per table and address, and
+# per address; at the limit, PINs from there are refused until the window ends.
+DEVICE_PIN_THROTTLE = {
+    "TABLE_FAILURES": int(os.environ.get("DEVICE_PIN_TABLE_FAILURES", "5")),
+    # Every phone of a hall may share one address (the club's Wi-Fi): room for honest typos.
+    "ADDRESS_FAILURES": int(os.environ.get("DEVICE_PIN_ADDRESS_FAILURES", "60")),
+    "WINDOW_SECONDS": int(os.environ.get("DEVICE_PIN_WINDOW_MINUTES", "10")) * 60,
+}
+# The site's address as players' phones reach it: the table cards print each table's device link
+# (and its QR code) under it.
+TROEF_SITE_URL = os.environ.get("TROEF_SITE_URL", "http://127.0.0.1:8000")
 # The request header in which the proxy in front (nginx) passes the client's address; empty means
 # the address the request comes from (REMOTE_ADDR), right when nothing stands in front.
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
@@ -274,11 +289,43 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # API clients: "Authorization: Bearer <token>", a token made on the account's page.
+        "api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "api.authentication.ThrottledBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "api.v1.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "api.v1.pagination.PagePagination",
     "EXCEPTION_HANDLER": "api.errors.handle",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Troef API",
+    "DESCRIPTION": "Tournaments of Belgian whist: events, results, standings and table devices.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The document is API v1's; the old /api/ paths redirect to it (api.v1.schema).
+    "PREPROCESSING_HOOKS": ["api.v1.schema.only_v1"],
+    # Choice sets named after what they choose, not "Status437Enum".
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
+        "ResultStatusEnum": "tournaments.models.Result.Status",
+        "ResultKindEnum": "tournaments.models.Result.Kind",
+        "ResultSourceEnum": "tournaments.models.Result.Source",
+        "ReportStatusEnum": "tournaments.models.ReportFile.Status",
+        "ReportKindEnum": "tournaments.models.ReportFile.Kind",
+        "SeatingSeatEnum": "tournaments.models.Seating.Seat",
+        "SeatEnum": ["N", "E", "S", "W"],
+        "LanguageEnum": "config.settings.LANGUAGES",
+    },
 }
 
 LOGGING = {

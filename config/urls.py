@@ -18,7 +18,12 @@ urlpatterns = [
     path("help/notation/", views_site.notation_help, name="notation_help"),
     path("events/", include("tournaments.urls")),
     path("events/", include("tournaments.reports_urls")),
+    path("api/v1/", include("api.v1.urls")),
     path("api/", include("api.urls")),
+    # Table devices: the link on the table card, its PIN, and the table's page on a phone.
+    path("t/", include("tournaments.device_urls")),
+    # Accounts: API tokens, club and federation accounts; an event's assistants.
+    path("", include("tournaments.access_urls")),
     path("scoring-tables/", include("tournaments.scoring_table_urls")),
     path("series/<slug:slug>/", public_views.series_standings, name="series"),
     path(

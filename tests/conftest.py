@@ -42,10 +42,14 @@ def _empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture
 def td(db: None) -> User:
-    """The tournament director who runs the events under test."""
+    """The tournament director who runs the events under test, a member of a club's account."""
     from django.contrib.auth.models import User
 
-    return User.objects.create_user("alice", password="alice-password", is_staff=True)
+    from tournaments.models import Organisation
+
+    user = User.objects.create_user("alice", password="alice-password", is_staff=True)
+    Organisation.objects.create(name="Whistclub De Kroon").members.add(user)
+    return user
 
 
 @pytest.fixture

@@ -242,7 +242,11 @@ FORMS = [
     ("/events/{slug}/rounds/{n}/close/", ["reason", "anyway", "back"]),
     ("/events/{slug}/rounds/{n}/reopen/", ["reason", "back"]),
     ("/events/{slug}/rounds/{n}/{text}/", ["reason"]),
-    ("/events/{slug}/rounds/{n}/tables/{t}/boards/{b}/sheet/", ["reason", "back"]),
+    ("/events/{slug}/rounds/{n}/tables/{t}/boards/{b}/sheet/", ["reason", "back", "version"]),
+    (
+        "/events/{slug}/rounds/{n}/tables/{t}/boards/{b}/keep/",
+        ["reason", "back", "version", "keep"],
+    ),
     (
         "/events/{slug}/rounds/{n}/tables/{t}/artificial/",
         ["award_N", "award_E", "award_S", "award_W", "reason", "back"],
@@ -338,11 +342,20 @@ def test_it_answers_hostile_forms(
 
 # --- JSON bodies --------------------------------------------------------------------------------
 
-LINE_KEYS = ["board", "text", "sheet", "second", "version", "confirmed", "reason"]
+CHECK_KEYS = ["board", "text"]
 API_KEYS = ["round", "table", "board", "text", "version", "confirmed", "reason"]
+SAVE_KEYS = [*API_KEYS, "sheet", "second", "submission"]
+BOARD = "/api/v1/events/{slug}/rounds/1/tables/{t}/boards/1"
+RULING_KEYS = ["kind", "round", "table", "board", "awards", "outcomes", "entry", "award", "reason"]
+PENALTY_KEYS = ["kind", "offender", "round", "table", "board", "amount", "reason"]
 JSON_POSTS = [
-    ("/events/{slug}/check/", LINE_KEYS),
-    ("/events/{slug}/rounds/1/tables/{t}/save/", LINE_KEYS),
+    ("/api/v1/events/{slug}/check/", CHECK_KEYS),
+    ("/api/v1/events/{slug}/results/", SAVE_KEYS),
+    (BOARD + "/keep/", ["version", "reason"]),
+    (BOARD + "/sheet/accept/", ["version", "reason"]),
+    ("/api/v1/events/{slug}/adjustments/", RULING_KEYS),
+    ("/api/v1/events/{slug}/penalties/", PENALTY_KEYS),
+    ("/api/v1/events/{slug}/penalties/1/cancel/", ["reason"]),
     ("/api/events/{slug}/results/", API_KEYS),
 ]
 
@@ -387,28 +400,30 @@ def test_it_answers_hostile_json(
 )
 def test_it_refuses_bad_lines_with_a_json_400(running: tuple[Client, Event], body: str) -> None:
     client, event = running
-    for url in (f"/events/{event.slug}/check/", f"/events/{event.slug}/rounds/1/tables/1/save/"):
+    for url in (f"/api/v1/events/{event.slug}/check/", f"/api/v1/events/{event.slug}/results/"):
+        sent = body.replace('{"board"', '{"round": 1, "table": 1, "board"')
         response = client.post(
-            url, body.encode("utf-8", "surrogatepass"), content_type="application/json"
+            url, sent.encode("utf-8", "surrogatepass"), content_type="application/json"
         )
-        if "1e400" in body and "save" in url:
+        if "1e400" in body and "results" in url:
             # A sheet no one can read is refused before anything is written.
             assert response.status_code == 400, response.content
-        assert response.status_code in (200, 400), response.content
-        assert "error" in response.json() or response.status_code == 200
+        assert response.status_code in (200, 201, 400), response.content
+        assert "code" in response.json() or response.status_code in (200, 201)
 
 
 def test_it_refuses_a_nul_byte_in_a_reason_before_writing(running: tuple[Client, Event]) -> None:
     client, event = running
-    url = f"/events/{event.slug}/rounds/1/tables/1/save/"
-    client.post(url, {"board": 1, "text": "NE 9H 10"}, content_type="application/json")
+    url = f"/api/v1/events/{event.slug}/results/"
+    where = {"round": 1, "table": 1, "board": 1}
+    client.post(url, {**where, "text": "NE 9H 10"}, content_type="application/json")
     response = client.post(
         url,
-        {"board": 1, "text": "NE 9H 9", "version": 1, "reason": "typo\x00"},
+        {**where, "text": "NE 9H 9", "version": 1, "reason": "typo\x00"},
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert response.json()["error"]["field"] == "reason"
+    assert response.json()["field"] == "reason"
 
 
 def test_it_finds_nothing_for_a_nul_byte_in_the_log_filter(running: tuple[Client, Event]) -> None:

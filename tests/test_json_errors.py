@@ -28,32 +28,33 @@ def td_client(td: User) -> Client:
 
 
 def _save(client: Client, event: Event, **body: Any) -> Any:
+    """The entry page's save: API v1's results endpoint."""
     return client.post(
-        f"/events/{event.slug}/rounds/1/tables/1/save/",
-        {"board": 1, "text": "NE 9H 10", **body},
+        f"/api/v1/events/{event.slug}/results/",
+        {"round": 1, "table": 1, "board": 1, "text": "NE 9H 10", **body},
         content_type="application/json",
     )
 
 
-def test_it_answers_a_crash_in_save_line_with_a_json_500(td_client: Client, running: Event) -> None:
+def test_it_answers_a_crash_in_a_save_with_a_json_500(td_client: Client, running: Event) -> None:
     with mock.patch("tournaments.services.results.record_result", side_effect=RuntimeError("bug")):
         response = _save(td_client, running)
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
-    assert response.json()["error"]["code"] == "server_error"
+    assert response.json()["code"] == "server_error"
 
 
-def test_it_answers_a_crash_in_check_line_with_a_json_500(
+def test_it_answers_a_crash_in_the_line_check_with_a_json_500(
     td_client: Client, running: Event
 ) -> None:
     with mock.patch("tournaments.services.results.check", side_effect=KeyError("E")):
         response = td_client.post(
-            f"/events/{running.slug}/check/",
+            f"/api/v1/events/{running.slug}/check/",
             {"board": 1, "text": "NE 9H 10"},
             content_type="application/json",
         )
     assert response.status_code == 500
-    assert response.json()["error"]["code"] == "server_error"
+    assert response.json()["code"] == "server_error"
 
 
 def test_it_answers_a_crash_in_the_api_with_its_own_json_shape(
@@ -75,7 +76,12 @@ def test_it_answers_a_crash_in_the_standings_document_with_json(
     with mock.patch("tournaments.views.public.open_sheet_differences", side_effect=ValueError):
         response = td_client.get(f"/events/{running.slug}/standings.json")
     assert response.status_code == 500
-    assert response.json()["error"]["code"] == "server_error"
+    assert response.json() == {
+        "code": "server_error",
+        "message": response.json()["message"],
+        "field": None,
+        "params": {},
+    }
 
 
 def test_it_still_reports_the_crash_to_the_test_client(td: User, running: Event) -> None:
@@ -98,7 +104,7 @@ def test_it_answers_503_with_a_retry_hint_while_the_database_is_down(
         response = _save(td_client, running)
     assert response.status_code == 503
     assert response["Retry-After"] == "5"
-    assert response.json()["error"]["code"] == "unavailable"
+    assert response.json()["code"] == "unavailable"
     assert not Result.objects.filter(event=running).exists()
 
 
@@ -137,20 +143,18 @@ def test_it_leaves_a_crash_on_an_html_page_to_django(td_client: Client, running:
 
 
 def test_it_answers_an_unknown_table_with_a_json_404(td_client: Client, running: Event) -> None:
-    response = td_client.post(
-        f"/events/{running.slug}/rounds/1/tables/99/save/",
-        {"board": 1, "text": "NE 9H 10"},
-        content_type="application/json",
-    )
+    response = td_client.get(f"/api/v1/events/{running.slug}/rounds/1/tables/99/boards/1/result/")
     assert response.status_code == 404
-    assert response.json()["error"]["code"] == "not_found"
+    assert response.json()["code"] == "not_found"
+    named = _save(td_client, running, table=99)
+    assert (named.status_code, named.json()["field"]) == (400, "table")
 
 
 def test_it_answers_a_wrong_method_with_a_json_405(td_client: Client, running: Event) -> None:
-    response = td_client.get(f"/events/{running.slug}/check/")
+    response = td_client.get(f"/api/v1/events/{running.slug}/check/")
     assert response.status_code == 405
-    assert response["Allow"] == "POST"
-    assert response.json()["error"]["code"] == "method_not_allowed"
+    assert "POST" in response["Allow"]
+    assert response.json()["code"] == "method_not_allowed"
 
 
 def test_it_answers_an_outsider_with_a_json_403(outsider: User, running: Event) -> None:
@@ -158,4 +162,4 @@ def test_it_answers_an_outsider_with_a_json_403(outsider: User, running: Event) 
     client.force_login(outsider)
     response = _save(client, running)
     assert response.status_code == 403
-    assert response.json()["error"]["code"] == "permission_denied"
+    assert response.json()["code"] == "permission_denied"

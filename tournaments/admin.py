@@ -1,4 +1,5 @@
-"""The admin: users, clubs, players and series are edited here; tournament data is only shown.
+"""The admin: users, clubs, players, series and the club and federation accounts (whose members
+create events) are edited here; tournament data is only shown; API tokens are only revoked.
 
 Events, entries, rounds, seating, boards, results, adjustments, standings, reports and the log
 change only through the TD pages, whose services keep the rules and write an audit entry. Nobody,
@@ -11,13 +12,16 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
+    ApiToken,
     AuditEntry,
     Board,
     Club,
     Entry,
     Event,
+    Organisation,
     Penalty,
     Player,
     ReportFile,
@@ -32,6 +36,7 @@ from tournaments.models import (
     Table,
     TableBoard,
 )
+from tournaments.services import tokens
 
 
 class ReadOnly:
@@ -190,3 +195,44 @@ class SeriesAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "best_of"]
     filter_horizontal = ["events", "directors"]
     prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(Organisation)
+class OrganisationAdmin(admin.ModelAdmin):
+    """Club and federation accounts: their members create events."""
+
+    list_display = ["name", "kind", "club", "member_count"]
+    list_filter = ["kind"]
+    search_fields = ["name", "members__username", "members__email"]
+    filter_horizontal = ["members"]
+    autocomplete_fields = ["club"]
+
+    @admin.display(description=_("members"))
+    def member_count(self, obj: Organisation) -> int:
+        return obj.members.count()
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnly, admin.ModelAdmin):
+    """Tokens are made by their users on the tokens page, where the key is shown once; here an
+    administrator sees them and may revoke them (a lost laptop, a member who left)."""
+
+    list_display = [
+        "name",
+        "user",
+        "prefix",
+        "access",
+        "event",
+        "created",
+        "last_used_at",
+        "revoked_at",
+    ]
+    list_filter = ["access", "revoked_at"]
+    search_fields = ["name", "prefix", "user__username"]
+    exclude = ["key_hash"]
+    actions = ["revoke"]
+
+    @admin.action(description=_("Revoke the selected API tokens"))
+    def revoke(self, request: HttpRequest, queryset: Any) -> None:
+        for token in queryset.filter(revoked_at=None):
+            tokens.revoke_token(request.user, token)

@@ -12,6 +12,7 @@ import datetime as dt
 import random
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from engine.cards import SEATS, Card, Seat, Suit
@@ -20,11 +21,12 @@ from engine.notation import format_result_line
 from engine.play import new_play
 from engine.results import BoardResult, Contract
 from engine.ruleset import Ruleset
-from tournaments.models import Event, Round
+from tournaments.models import Club, Event, Organisation, Round
 from tournaments.services import deals, events, players, results, rounds, seating
 from tournaments.services.events import EventSettings
 
 DEMO_SLUG = "demo"
+DEMO_CLUB_ACCOUNT = "WC De Troef Gent (demo)"
 CLUBS = ("WC De Troef Gent", "KWC Aalst", "Whistclub Brugge", "Le Pli Namurois")
 FIRST_NAMES = (
     "An",
@@ -166,8 +168,42 @@ def _card_value(trump: Suit | None) -> Any:
 
 
 @transaction.atomic
+def demo_club(user: Any) -> Organisation:
+    """The demo club's account; ``user`` (the demo TD) becomes a member who creates events, unless
+    already a member of another club or federation, which the demo then leaves alone."""
+    club, _created = Club.objects.get_or_create(name=CLUBS[0], defaults={"city": "Gent"})
+    organisation, _created = Organisation.objects.get_or_create(
+        name=DEMO_CLUB_ACCOUNT, defaults={"kind": Organisation.Kind.CLUB, "club": club}
+    )
+    if not Organisation.objects.filter(members=user).exists():
+        organisation.members.add(user)
+    return organisation
+
+
+@transaction.atomic
+def demo_assistant(event: Event, username: str, password: str) -> Any:
+    """The demo assistant: enters and corrects the demo event's results, changes nothing else."""
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(
+        username=username, defaults={"first_name": "Demo", "last_name": "Assistant"}
+    )
+    if created or not user.check_password(password):
+        user.set_password(password)
+        user.save()
+    if not event.directors.filter(pk=user.pk).exists():
+        event.assistants.add(user)
+    return user
+
+
+@transaction.atomic
 def load_demo_event(user: Any) -> Event | None:
     """Create the demo event once; return it (as it is, when it already exists)."""
+    demo_account = demo_club(user)
+    organisation = (
+        demo_account
+        if demo_account.members.filter(pk=user.pk).exists()
+        else Organisation.objects.filter(members=user).order_by("name").first()
+    )
     existing = Event.objects.filter(slug=DEMO_SLUG).first()
     if existing is not None:
         existing.directors.add(user)
@@ -186,6 +222,7 @@ def load_demo_event(user: Any) -> Event | None:
             comparison=Event.Comparison.MATCHPOINTS,
             tie_break=["total", "boards_won", "head_to_head"],
         ),
+        organisation,
     )
     for index in range(32):
         players.register_player(

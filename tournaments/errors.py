@@ -10,13 +10,23 @@ from __future__ import annotations
 class UserError(Exception):
     """A request the user can correct. ``message`` is already translated for display."""
 
-    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "invalid",
+        field: str | None = None,
+        params: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
         self.field = field
+        # What a program needs to act on the error without reading the message (the figures in
+        # it, or what is there now after a conflict).
+        self.params = params or {}
 
-    def as_dict(self) -> dict[str, str | None]:
+    def as_dict(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message, "field": self.field}
 
 
@@ -35,8 +45,8 @@ class ConflictError(UserError):
     def __init__(
         self, message: str, *, field: str | None = None, current: dict[str, object] | None = None
     ) -> None:
-        super().__init__(message, code="conflict", field=field)
+        super().__init__(message, code="conflict", field=field, params=current)
         self.current = current or {}
 
-    def as_dict(self) -> dict[str, object]:  # type: ignore[override]  # adds "current"
+    def as_dict(self) -> dict[str, object]:  # adds "current"
         return {**super().as_dict(), "current": self.current}

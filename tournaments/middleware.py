@@ -24,26 +24,25 @@ logger = logging.getLogger(__name__)
 RETRY_AFTER = 5
 
 # Addresses (by name) that answer JSON; every address of the API does too.
-JSON_VIEWS = frozenset({"check_line", "save_line", "standings_json", "report_status", "healthz"})
+JSON_VIEWS = frozenset({"standings_json", "report_status", "healthz"})
 API_PREFIX = "api-"
+
+
+def _under_api(request: HttpRequest) -> bool:
+    # An address under /api/ that matches no route is still the API's: its 404 is JSON too.
+    return request.path_info.startswith("/api/")
 
 
 def is_json_endpoint(request: HttpRequest) -> bool:
     match = getattr(request, "resolver_match", None)
     name = (match.url_name or "") if match is not None else ""
-    return name in JSON_VIEWS or name.startswith(API_PREFIX)
-
-
-def _uses_api_shape(request: HttpRequest) -> bool:
-    # The API's errors are flat ``{"code", "message", "field"}`` (api.errors); the entry page's
-    # are ``{"error": {...}}``. Each family keeps its one shape, whatever went wrong.
-    match = getattr(request, "resolver_match", None)
-    return match is not None and (match.url_name or "").startswith(API_PREFIX)
+    return name in JSON_VIEWS or name.startswith(API_PREFIX) or _under_api(request)
 
 
 def json_error(request: HttpRequest, code: str, message: str, status: int) -> JsonResponse:
-    body: dict[str, Any] = {"code": code, "message": message, "field": None}
-    return JsonResponse(body if _uses_api_shape(request) else {"error": body}, status=status)
+    """The one error shape of every JSON answer, the API's (api.errors) and the pages' alike."""
+    body: dict[str, Any] = {"code": code, "message": message, "field": None, "params": {}}
+    return JsonResponse(body, status=status)
 
 
 # What a JSON client is told for each error status Django answers by itself.

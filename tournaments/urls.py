@@ -42,11 +42,6 @@ urlpatterns = [
         name="table_entry",
     ),
     path(
-        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/save/",
-        entry.save_line,
-        name="save_line",
-    ),
-    path(
         "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/",
         entry.board_history,
         name="board_history",
@@ -55,6 +50,11 @@ urlpatterns = [
         "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/sheet/",
         entry.accept_sheet,
         name="accept_sheet",
+    ),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/boards/<int:board_number>/keep/",
+        entry.keep_keying,
+        name="keep_keying",
     ),
     path(
         "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/artificial/",
@@ -78,7 +78,6 @@ urlpatterns = [
         adjust.bye_score,
         name="bye_score",
     ),
-    path("<slug:slug>/check/", entry.check_line, name="check_line"),
     path("<slug:slug>/standings/", public.standings, name="standings"),
     # Public, like the standings: /players/<number>/ is the directors' side.
     path("<slug:slug>/standings/<int:number>/", public.player_results, name="player_results"),

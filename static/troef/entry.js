@@ -1,6 +1,8 @@
 // Keyboard entry of paper score sheets: the scores appear as you type, Enter saves and moves on,
 // from a table's last board to the next table. Corrections and confirmations are asked in the row
 // itself (Enter answers, Escape cancels): nothing needs the mouse, and no browser dialog is used.
+// The page speaks to API v1 as every other client does: POST events/<slug>/check/ to score a line,
+// POST events/<slug>/results/ to save it; an error is {"code", "message", "field", "params"}.
 (function () {
   "use strict";
   const tables = Array.from(document.querySelectorAll("table.entry"));
@@ -17,6 +19,7 @@
       body: JSON.stringify(body),
       credentials: "same-origin",
     }).then((response) => response.json().then((data) => ({ ok: response.ok, data })));
+    // An answer that is not JSON (a proxy's error page) fails like a lost connection.
   }
 
   // A save's own key: sent again (its answer was lost), the server answers with what that save
@@ -98,6 +101,8 @@
     form.className = "inline accept";
     const token = document.createElement("input");
     token.type = "hidden"; token.name = "csrfmiddlewaretoken"; token.value = csrf;
+    const version = document.createElement("input");
+    version.type = "hidden"; version.name = "version"; version.value = tr.dataset.version;
     const back = document.createElement("input");
     back.type = "hidden"; back.name = "back";
     back.value = tables.length > 1 ? "round" : "table";
@@ -105,7 +110,7 @@
     reason.name = "reason"; reason.placeholder = text.acceptReason; reason.setAttribute("aria-label", text.acceptReason);
     const button = document.createElement("button");
     button.type = "submit"; button.className = "secondary"; button.textContent = text.accept;
-    form.append(token, back, reason, " ", button);
+    form.append(token, version, back, reason, " ", button);
     return form;
   }
   function showDifference(tr, open, seats) {
@@ -115,6 +120,29 @@
     if (!open) return;
     cell.append(acceptForm(tr));
     status(tr, text.sheet + " " + seats.join(", "), "bad");
+  }
+
+  // [line keyed from the sheet, the table's differing keying or ""]: the result holds the first
+  // keying as its notation and the second in other_keying; one of the two came from the table.
+  function sheetAndTable(result) {
+    if (!result.other_keying) return [result.notation, ""];
+    if (result.source === "device") return [result.other_keying, result.notation];
+    return [result.notation, result.other_keying];
+  }
+  function showKeying(tr, tableLine) {
+    const cell = tr.querySelector(".status .keying");
+    tr.dataset.tableKeying = tableLine;
+    cell.replaceChildren();
+    if (!tableLine) return;
+    const said = document.createElement("span");
+    said.className = "bad";
+    const line = document.createElement("code");
+    line.textContent = tableLine;
+    said.append(text.differs + " ", line);
+    const link = document.createElement("a");
+    link.href = tr.dataset.historyUrl;
+    link.textContent = text.keepOrCorrect;
+    cell.append(said, " ", link);
   }
 
   // A question asked in the row: a reason for a correction, or the confirmation of a rare result.
@@ -176,16 +204,17 @@
     const tr = row(input);
     if (input.value.trim() === "") { showScores(tr, null); status(tr, ""); return; }
     const mine = turn(tr);
-    post(tableOf(input).dataset.checkUrl, { board: tr.dataset.board, text: input.value }).then(({ ok, data }) => {
+    const body = { board: Number(tr.dataset.board), text: input.value };
+    post(tableOf(input).dataset.checkUrl, body).then(({ ok, data }) => {
       if (tr.dataset.turn !== mine) return;
       if (ok) {
         showScores(tr, data.scores);
         status(tr, data.warnings.join(" "), data.warnings.length ? "warn" : "");
       } else {
         showScores(tr, null);
-        status(tr, data.error.message, "bad");
+        status(tr, data.message, "bad");
       }
-    });
+    }).catch(() => {});  // a lost check is only a preview: the save says what matters
   }
 
   function save(input, extra) {
@@ -198,8 +227,17 @@
     turn(tr);
     const second = isSecond(input);
     const sent = input.value;
+    const table = tableOf(input);
     const body = Object.assign(
-      { board: tr.dataset.board, text: sent, version: tr.dataset.version, sheet: sheet(tr), second: second },
+      {
+        round: Number(table.dataset.round),
+        table: Number(table.dataset.table),
+        board: Number(tr.dataset.board),
+        text: sent,
+        version: Number(tr.dataset.version || 0),
+        sheet: sheet(tr),
+        second: second,
+      },
       extra || {}
     );
     // The same line sent again after a failure keeps its key: it may have been stored already.
@@ -209,15 +247,18 @@
       tr.dataset.submission = newKey();
     }
     body.submission = tr.dataset.submission;
-    return postAgain(tableOf(input).dataset.saveUrl, body, [1000, 3000]).then(({ ok, data }) => {
+    return postAgain(table.dataset.saveUrl, body, [1000, 3000]).then(({ ok, data }) => {
       tr.dataset.saving = "";
       clearPrompt(tr);
       tr.dataset.pending = "";  // answered: the next save is a new one
       if (ok) {
         tr.dataset.version = data.version;
+        // The line as keyed from the sheet: when the table keyed the board otherwise, the result
+        // keeps the first keying and the other waits beside it for the TD.
+        const keyings = sheetAndTable(data);
         // What was typed after Enter stays; only the line as sent is put in its saved form.
-        if (input.value === sent) input.value = data.notation;
-        input.dataset.saved = data.notation;
+        if (input.value === sent) input.value = keyings[0];
+        input.dataset.saved = keyings[0];
         tr.dataset.sheetKey = sheetKey(tr);
         tr.dataset.done = !second || data.status === "confirmed" ? "1" : "";
         const shown = tr.querySelector(".shown");
@@ -226,10 +267,11 @@
         flagSheet(tr, data.sheet_mismatch);
         status(tr, second ? text.confirmed : text.saved, "ok");
         showDifference(tr, data.sheet_status === "open", data.sheet_mismatch);
+        showKeying(tr, keyings[1]);
         recount();
         return true;
       }
-      const error = data.error;
+      const error = data;
       if (error.code === "reason_required") {
         askReason(input, extra);
         return false;
@@ -238,10 +280,11 @@
         askConfirmation(input, extra, error.message);
         return false;
       }
-      if (error.code === "conflict" && error.current) {
+      const current = error.params || {};
+      if ((error.code === "conflict" || error.code === "version_required") && "version" in current) {
         // Someone else saved this board first: show what is there now and key against it.
-        tr.dataset.version = error.current.version;
-        input.dataset.saved = error.current.notation;
+        tr.dataset.version = current.version;
+        input.dataset.saved = current.notation || "";
       }
       status(tr, error.message + " (" + text.failed + ")", "bad");
       input.focus();
@@ -286,6 +329,11 @@
       if (input.value.trim() === "") { next(input); return; }
       const unchanged = input.value === input.dataset.saved && tr.dataset.sheetKey === sheetKey(tr);
       if (unchanged && !isSecond(input)) { next(input); return; }
+      // Keyed at the table and from the sheet, with two results: another line again would only
+      // be kept beside them, so it is a correction, with its reason.
+      const third = tr.dataset.tableKeying && input.value !== input.dataset.saved
+        && input.value.trim() !== tr.dataset.tableKeying;
+      if (third && !isSecond(input)) { askReason(input, {}); return; }
       saveAndGo(input);
     });
   });

@@ -14,6 +14,7 @@ import io
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -432,3 +433,51 @@ def test_it_runs_a_club_evening_from_the_new_event_form_to_the_standings(
     seat_a_substitute_for_a_no_show(page, event)
     close_round_two_with_a_board_missing(page, event, td)
     check_languages(page, phone_page, event)
+
+
+def test_a_lost_answer_is_sent_again_with_its_key_and_a_differing_table_keying_shows(
+    td_page: Page, td: User
+) -> None:
+    from playwright.sync_api import Route
+
+    from tests.tournaments.conftest import start_event
+    from tests.tournaments.test_results import a_line_for
+
+    page = td_page
+    event = start_event(td, "lost-answer", 8)
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    first, second = [link.board for link in table.table_boards.order_by("position")[:2]]
+    sign_in(page, "alice", "alice-password")
+    page.goto(table_url(event, 1))
+    sent: list[Any] = []
+
+    def lose_the_first_answer(route: Route) -> None:
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:
+            route.fetch()  # the server stores it; its answer never reaches the page
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/events/*/results/", lose_the_first_answer)
+    expect(board_row(page, first.number).locator("input.line")).to_be_focused()
+    page.keyboard.type(a_line_for(first))
+    page.keyboard.press("Enter")
+    expect(status_of(page, first.number)).to_have_text("saved")
+    expect(board_row(page, first.number)).to_have_attribute("data-version", "1")
+    assert len(sent) == 2
+    assert sent[0]["submission"] == sent[1]["submission"]
+    assert Result.objects.filter(table=table, board=first).count() == 1
+    # Meanwhile the table's phone keyed the next board otherwise: the TD's line stands beside it.
+    results.record_result(None, table, second, "pass", source="device", seat="N")
+    expect(board_row(page, second.number).locator("input.line")).to_be_focused()
+    page.keyboard.type(a_line_for(second))
+    page.keyboard.press("Enter")
+    keying = board_row(page, second.number).locator(".status .keying")
+    expect(keying).to_contain_text("Differs from the table's keying: pass")
+    expect(keying.get_by_role("link")).to_have_attribute(
+        "href", f"/events/{event.slug}/rounds/1/tables/1/boards/{second.number}/"
+    )
+    expect(board_row(page, second.number).locator("input.line")).to_have_value(a_line_for(second))
+    current = Result.objects.get(table=table, board=second, is_current=True)
+    assert (current.notation, current.other_keying) == ("pass", a_line_for(second))

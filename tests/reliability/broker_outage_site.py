@@ -39,8 +39,10 @@ def main(slug: str, first: str, count: str) -> list[dict[str, Any]]:
     client.get(reverse("round_entry", args=[slug, 1]))
     saves = []
     for table_board in table_boards[int(first) : int(first) + int(count)]:
-        url = reverse("save_line", args=[slug, 1, table_board.table.number])
+        url = reverse("api-v1-results", args=[slug])
         body = {
+            "round": 1,
+            "table": table_board.table.number,
             "board": table_board.board.number,
             "text": a_line_for(table_board.board),
             "confirmed": True,

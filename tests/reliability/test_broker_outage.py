@@ -52,7 +52,7 @@ def save(env: dict[str, str], slug: str, first: int, count: int) -> list[dict[st
     )
     assert done.returncode == 0, done.stderr[-3000:]
     saves: list[dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
-    assert [s["status"] for s in saves] == [200] * count, saves
+    assert [s["status"] for s in saves] == [201] * count, saves
     return saves
 
 

@@ -71,12 +71,16 @@ def record_pass(td: User, event: Event, round_number: int, *, reason: str = "") 
     done = set(
         Result.objects.filter(event=event, is_current=True).values_list("table_id", "board_id")
     )
+    version: int | None = None
     if reason:
         link = next(link for link in links if (link.table_id, link.board_id) in done)
+        version = Result.objects.get(table=link.table, board=link.board, is_current=True).version
     else:
         link = next(link for link in links if (link.table_id, link.board_id) not in done)
     # Confirmed: with three aces in one hand a pass asks for a confirmation (a troel not called).
-    return results.record_result(td, link.table, link.board, "pass", reason=reason, confirmed=True)
+    return results.record_result(
+        td, link.table, link.board, "pass", reason=reason, confirmed=True, expected_version=version
+    )
 
 
 def stored(event: Event, kind: str, round_number: int | None) -> ReportFile:

@@ -21,6 +21,7 @@ from tournaments.models import (
     Club,
     Entry,
     Event,
+    Organisation,
     Penalty,
     Player,
     ReportFile,
@@ -70,7 +71,9 @@ def played(td: User, assistant: User) -> Event:
     board = table.table_boards.order_by("position").first()
     assert board is not None
     line = a_line_for(board.board)
-    results.record_result(td, table, board.board, line, confirmed=True, reason="sheet misread")
+    results.record_result(
+        td, table, board.board, line, confirmed=True, expected_version=1, reason="sheet misread"
+    )
     adjustments.record_fine(
         td, event, Entry.objects.get(event=event, number=1), Fraction(2), "late"
     )
@@ -172,6 +175,26 @@ def test_an_exported_event_imports_as_the_same_event(
     assert not set(Result.objects.filter(event=copy)) & set(Result.objects.filter(event=played))
     fine = AuditEntry.objects.get(event=copy, action="penalty.fine")
     assert Penalty.objects.get(pk=fine.object_id).event == copy
+
+
+def test_assistants_and_the_organisation_travel_and_device_links_do_not(
+    td: User, played: Event, tmp_path: Path
+) -> None:
+    carol = User.objects.create_user("carol")
+    played.assistants.add(carol)
+    played.organisation = Organisation.objects.create(name="De Troef")
+    played.save()
+    for table in Table.objects.filter(round__event=played):
+        Table.objects.filter(pk=table.pk).update(device_key=f"key{table.pk:019}", device_pin="1234")
+    path = export_to(tmp_path, played)
+    assert json.loads(path.read_text())["event"]["organisation"] == "De Troef"
+    import_from(path, "--slug", "club-night-copy")
+    copy = Event.objects.get(slug="club-night-copy")
+    assert [u.username for u in copy.assistants.all()] == ["carol"]
+    assert copy.organisation == played.organisation
+    assert set(Table.objects.filter(round__event=copy).values_list("device_key", "device_pin")) == {
+        ("", "")
+    }
 
 
 def test_it_keeps_every_kind_of_row_the_evening_made(played: Event, tmp_path: Path) -> None:

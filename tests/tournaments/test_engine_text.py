@@ -192,16 +192,16 @@ def test_the_entry_page_gives_a_bad_line_in_dutch(td: User, running: Event) -> N
     dutch.force_login(td)
 
     response = dutch.post(
-        f"/events/{running.slug}/check/",
+        f"/api/v1/events/{running.slug}/check/",
         json.dumps({"board": 1, "text": "NE 14H 10"}),
         content_type="application/json",
     )
 
     assert response.status_code == 400
     with translation.override("nl"):
-        assert response.json()["error"]["message"] == level_of_the_acceptance()
-    assert response.json()["error"]["message"] == "[nl] 4: [nl] vraag 14 8-13"
-    assert response.json()["error"]["field"] == "notation"
+        assert response.json()["message"] == level_of_the_acceptance()
+    assert response.json()["message"] == "[nl] 4: [nl] vraag 14 8-13"
+    assert response.json()["field"] == "notation"
 
 
 def test_the_api_gives_a_refused_result_in_french(td: User, running: Event) -> None:

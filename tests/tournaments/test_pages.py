@@ -133,26 +133,27 @@ def test_a_td_prepares_and_runs_a_round_through_the_pages(
     assert entry_page.status_code == 200
     board = event.boards.get(number=1)
     checked = td_client.post(
-        f"/events/{event.slug}/check/",
+        f"/api/v1/events/{event.slug}/check/",
         json.dumps({"board": 1, "text": "pass"}),
         content_type="application/json",
     )
     assert checked.json()["scores"] == {"N": 0, "E": 0, "S": 0, "W": 0}
+    where = {"round": 1, "table": 1, "board": board.number}
     saved = td_client.post(
-        f"/events/{event.slug}/rounds/1/tables/1/save/",
-        json.dumps({"board": board.number, "text": "pass", "version": 0, "sheet": {"N": "3"}}),
+        f"/api/v1/events/{event.slug}/results/",
+        json.dumps({**where, "text": "pass", "version": 0, "sheet": {"N": "3"}}),
         content_type="application/json",
     )
-    assert saved.status_code == 200
+    assert saved.status_code == 201
     assert saved.json()["sheet_mismatch"] == ["N"]
     assert Result.objects.get(board=board).notation == "pass"
     refused = td_client.post(
-        f"/events/{event.slug}/rounds/1/tables/1/save/",
-        json.dumps({"board": board.number, "text": "NE 15H 3", "version": 1}),
+        f"/api/v1/events/{event.slug}/results/",
+        json.dumps({**where, "text": "NE 15H 3", "version": 1}),
         content_type="application/json",
     )
     assert refused.status_code == 400
-    assert refused.json()["error"]["field"] == "notation"
+    assert refused.json()["field"] == "notation"
     overview = td_client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "1 / 4" in overview
     history = td_client.get(f"/events/{event.slug}/rounds/1/tables/1/boards/1/")

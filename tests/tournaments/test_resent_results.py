@@ -69,12 +69,20 @@ def test_the_entry_endpoint_answers_a_resent_save_with_the_same_version(
 ) -> None:
     table, board = first_table(running)
     client.force_login(td)
-    url = reverse("save_line", args=[running.slug, 1, table.number])
-    body = {"board": board.number, "text": a_line_for(board), "version": 0, "submission": KEY}
+    url = reverse("api-v1-results", args=[running.slug])
+    body = {
+        "round": 1,
+        "table": table.number,
+        "board": board.number,
+        "text": a_line_for(board),
+        "version": 0,
+        "submission": KEY,
+    }
     answers = [client.post(url, body, content_type="application/json") for _ in range(2)]
-    assert [a.status_code for a in answers] == [200, 200]
+    assert [a.status_code for a in answers] == [201, 200]
     assert answers[0].json() == answers[1].json()
     assert answers[1].json()["version"] == 1
+    assert Result.objects.filter(table=table, board=board).count() == 1
     bad = client.post(url, {**body, "submission": "no"}, content_type="application/json")
     assert bad.status_code == 400
-    assert bad.json()["error"]["field"] == "submission"
+    assert bad.json()["field"] == "submission"

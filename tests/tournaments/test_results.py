@@ -67,10 +67,17 @@ def test_a_correction_adds_a_version_and_keeps_the_old_one(td: User, running: Ev
     table, board = first_table(running)
     line = a_line_for(board)
     results.record_result(td, table, board, line)
+    other = line.replace(" 8", " 9", 1).replace("8 8", "8 9")
     with pytest.raises(UserError) as caught:
-        results.record_result(td, table, board, line.replace(" 8", " 9", 1).replace("8 8", "8 9"))
+        results.record_result(td, table, board, other)
+    assert caught.value.code == "version_required"
+    assert caught.value.params == {"version": 1, "notation": line}
+    with pytest.raises(UserError) as caught:
+        results.record_result(td, table, board, other, expected_version=1)
     assert caught.value.code == "reason_required"
-    corrected = results.record_result(td, table, board, line[:-1] + "9", reason="sheet misread")
+    corrected = results.record_result(
+        td, table, board, line[:-1] + "9", expected_version=1, reason="sheet misread"
+    )
     assert corrected.version == 2
     history = results.history(table, board)
     assert [r.version for r in history] == [2, 1]

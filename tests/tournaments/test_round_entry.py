@@ -130,7 +130,8 @@ def test_the_whole_round_page_has_every_table_in_order_and_is_linked(
     page = td_client.get(f"/events/{slug}/rounds/1/entry/").content.decode()
     assert re.findall(r'<section class="entry-table" id="t(\d+)"', page) == ["1", "2"]
     assert page.count('input class="line"') == 8
-    assert f'data-save-url="/events/{slug}/rounds/1/tables/2/save/"' in page
+    assert page.count(f'data-save-url="/api/v1/events/{slug}/results/"') == 2
+    assert 'data-round="1" data-table="2"' in page
 
 
 def test_enter_on_a_tables_last_board_leads_to_the_next_table(
@@ -194,3 +195,77 @@ def test_the_entry_pages_name_their_keys(td_client: Client, running: Event) -> N
     assert 'accesskey="n"' in page
     assert 'accesskey="a"' in page
     assert "<kbd>Escape</kbd>" in page
+
+
+def test_a_table_keying_that_differs_is_shown_on_the_line_and_kept_from_the_history(
+    td_client: Client, td: User, running: Event
+) -> None:
+    from tests.tournaments.test_results import a_line_for
+
+    one = table(running)
+    board = one.table_boards.get(position=1).board
+    results.record_result(None, one, board, "pass", source="device", seat="N")
+    sheet_line = a_line_for(board)
+    results.record_result(td, one, board, sheet_line, expected_version=1)
+    slug = running.slug
+    page = td_client.get(f"/events/{slug}/rounds/1/tables/1/").content.decode()
+    # The sheet's line in the box, the table's beside it, with the way to the board's history.
+    assert f'value="{sheet_line}"' in page
+    assert "Differs from the table's keying: <code>pass</code>" in page
+    history_url = f"/events/{slug}/rounds/1/tables/1/boards/{board.number}/"
+    history = td_client.get(history_url).content.decode()
+    assert "keyed at the table" in history
+    assert "Keep this result: pass" in history
+    assert f"Take the other keying: {sheet_line}" in history
+    keep = f"{history_url}keep/"
+    stale = td_client.post(keep, {"version": "2", "reason": "asked", "back": "history"})
+    assert stale["Location"] == history_url
+    assert Result.objects.get(is_current=True).other_keying == sheet_line
+    td_client.post(keep, {"version": "1", "reason": "asked the players", "back": "history"})
+    kept = Result.objects.get(is_current=True)
+    assert (kept.notation, kept.status, kept.other_keying) == ("pass", "confirmed", "")
+    assert AuditEntry.objects.filter(action="result.keep_keying").count() == 1
+    page = td_client.get(f"/events/{slug}/rounds/1/tables/1/").content.decode()
+    assert "Differs from the table's keying: <code>" not in page
+
+
+def test_the_td_may_take_the_other_keying_with_a_reason(
+    td_client: Client, td: User, running: Event
+) -> None:
+    from tests.tournaments.test_results import a_line_for
+
+    one = table(running)
+    board = one.table_boards.get(position=1).board
+    results.record_result(None, one, board, "pass", source="device", seat="N")
+    results.record_result(td, one, board, a_line_for(board), expected_version=1)
+    keep = f"/events/{running.slug}/rounds/1/tables/1/boards/{board.number}/keep/"
+    td_client.post(keep, {"version": "1", "keep": "other", "reason": "", "back": "history"})
+    assert Result.objects.get(is_current=True).notation == "pass"  # a correction needs its reason
+    td_client.post(keep, {"version": "1", "keep": "other", "reason": "the sheet is right"})
+    current = Result.objects.get(is_current=True)
+    assert (current.version, current.notation, current.reason) == (
+        2,
+        a_line_for(board),
+        "the sheet is right",
+    )
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/events/{slug}/rounds/1/tables/1/",
+        "/events/{slug}/rounds/1/entry/",
+        "/events/{slug}/rounds/1/",
+        "/events/{slug}/rounds/1/tables/1/boards/1/",
+        "/events/{slug}/penalties/",
+    ],
+)
+def test_an_assistant_keys_and_rules_but_an_outsider_may_not(
+    client: Client, assistant: User, outsider: User, running: Event, address: str
+) -> None:
+    url = address.format(slug=running.slug)
+    client.force_login(outsider)
+    assert client.get(url).status_code == 403
+    running.assistants.add(assistant)
+    client.force_login(assistant)
+    assert client.get(url).status_code == 200

@@ -58,7 +58,9 @@ def test_a_correction_that_now_agrees_with_the_sheet_closes_the_difference(
     n, e, s, _w = results.check(running, board, nine).scores
     results.record_result(td, table, board, line, sheet={"N": n, "E": e, "S": s})
     assert results.open_sheet_differences(running) == 1
-    corrected = results.record_result(td, table, board, nine, reason="one trick more")
+    corrected = results.record_result(
+        td, table, board, nine, expected_version=1, reason="one trick more"
+    )
     assert corrected.version == 2
     assert corrected.sheet == {"N": n, "E": e, "S": s}
     assert corrected.sheet_status == ""
@@ -71,7 +73,9 @@ def test_a_correction_that_still_differs_keeps_the_difference_open(
     table, board = first_board(running)
     line = a_line_for(board)
     results.record_result(td, table, board, line, sheet={"N": "20"})
-    corrected = results.record_result(td, table, board, line[:-1] + "9", reason="one trick more")
+    corrected = results.record_result(
+        td, table, board, line[:-1] + "9", expected_version=1, reason="one trick more"
+    )
     assert corrected.sheet == {"N": 20}
     assert corrected.sheet_status == Result.SheetStatus.OPEN
 
@@ -94,7 +98,9 @@ def test_an_old_version_cannot_be_accepted(td: User, running: Event) -> None:
     table, board = first_board(running)
     line = a_line_for(board)
     old = results.record_result(td, table, board, line, sheet={"N": "80"})
-    results.record_result(td, table, board, line[:-1] + "9", reason="one trick more")
+    results.record_result(
+        td, table, board, line[:-1] + "9", expected_version=1, reason="one trick more"
+    )
     with pytest.raises(UserError) as caught:
         results.accept_sheet_difference(td, old)
     assert caught.value.code == "conflict"
@@ -126,9 +132,10 @@ def test_the_difference_shows_after_a_reload_on_every_td_page_until_accepted(
 ) -> None:
     _table, board = first_board(running)
     slug = running.slug
+    line = {"round": 1, "table": 1, "board": board.number, "text": a_line_for(board)}
     saved = td_client.post(
-        f"/events/{slug}/rounds/1/tables/1/save/",
-        json.dumps({"board": board.number, "text": a_line_for(board), "sheet": {"W": "-80"}}),
+        f"/api/v1/events/{slug}/results/",
+        json.dumps({**line, "sheet": {"W": "-80"}}),
         content_type="application/json",
     ).json()
     assert saved["sheet_status"] == "open"

@@ -1,6 +1,7 @@
 """The tournaments app's data: clubs and players, events and their rounds, seating, boards,
 results (versioned) and the audit log."""
 
+from tournaments.models.access import ApiToken, Organisation
 from tournaments.models.adjustments import Penalty, SitOutScore
 from tournaments.models.audit import AuditEntry
 from tournaments.models.events import (
@@ -19,11 +20,13 @@ from tournaments.models.scoring_tables import ScoringTable, ScoringTableVersion
 from tournaments.models.series import Series
 
 __all__ = [
+    "ApiToken",
     "AuditEntry",
     "Board",
     "Club",
     "Entry",
     "Event",
+    "Organisation",
     "Penalty",
     "Player",
     "ReportFile",

@@ -123,6 +123,23 @@ class Event(models.Model):
         verbose_name=_("tournament directors"),
         related_name="directed_events",
     )
+    # Assistants key and correct results and record rulings; they cannot change the event, its
+    # players or its movement (tournaments.roles).
+    assistants = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("assistants"),
+        related_name="assisted_events",
+        blank=True,
+    )
+    # The club or federation the event is held by, when it was created under one.
+    organisation = models.ForeignKey(
+        "tournaments.Organisation",
+        verbose_name=_("organised by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -236,11 +253,20 @@ class Table(models.Model):
     ruling = models.CharField(
         _("ruling"), max_length=12, choices=Ruling.choices, default="", blank=True
     )
+    # The table device's way in: the secret in the link (and QR code) on the table card, and the
+    # short PIN printed beside it. Empty until the round's table cards are made.
+    device_key = models.CharField(max_length=32, blank=True, default="")
+    device_pin = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_once"),
+            models.UniqueConstraint(
+                fields=["device_key"],
+                condition=~models.Q(device_key=""),
+                name="table_device_key_unique",
+            ),
         ]
 
     def __str__(self) -> str:

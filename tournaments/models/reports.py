@@ -21,6 +21,19 @@ class ReportFile(models.Model):
         DEALING_MACHINE = "dlm", _("dealing machine file (.dlm)")
         PBN = "pbn", _("hand records as PBN")
 
+    # Documents that print the cards before play (or the table devices' PINs): for the event's
+    # directors only; its assistants print the sheets, cards and standings.
+    SECRET_KINDS = frozenset(
+        {
+            Kind.HAND_RECORDS,
+            Kind.DEALING_SLIPS,
+            Kind.TABLE_CARDS,
+            Kind.ROUND_PACK,
+            Kind.DEALING_MACHINE,
+            Kind.PBN,
+        }
+    )
+
     class Status(models.TextChoices):
         QUEUED = "queued", _("queued")
         RUNNING = "running", _("being made")

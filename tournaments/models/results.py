@@ -26,6 +26,11 @@ class Result(models.Model):
         ENTERED = "entered", _("entered")
         CONFIRMED = "confirmed", _("confirmed")
 
+    class Source(models.TextChoices):
+        PAPER = "paper", _("keyed from the paper sheet")
+        DEVICE = "device", _("keyed at the table")
+        API = "api", _("sent by an API client")
+
     class SheetStatus(models.TextChoices):
         NONE = "", _("no difference")
         OPEN = "open", _("sheet differs")
@@ -64,6 +69,20 @@ class Result(models.Model):
     # The key the keying device sent with this version: the same submission sent again (a retry
     # after a lost answer) is answered with this version instead of being stored twice.
     submission = models.CharField(max_length=64, blank=True, db_index=True)
+    source = models.CharField(
+        _("keyed"), max_length=8, choices=Source.choices, default=Source.PAPER
+    )
+    # At the table: the seat of the player who keyed it on the table's device, and the seat of the
+    # opponent who confirmed the result on the table's device.
+    keyed_at_seat = models.CharField(max_length=1, blank=True, default="")
+    table_confirmed_by = models.CharField(max_length=1, blank=True, default="")
+    table_confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A second keying (the paper sheet after the device, or the device after the paper) that did
+    # not agree: what it said, until the TD corrects the result or keeps it.
+    other_keying = models.CharField(_("other keying"), max_length=80, blank=True, default="")
+    other_keying_source = models.CharField(
+        max_length=8, choices=Source.choices, blank=True, default=""
+    )
 
     class Meta:
         ordering = ["board__number", "table__number", "-version"]

@@ -1,13 +1,18 @@
 """Guide cards (each player's round → table and seat) and table cards (who sits where, which boards).
 
 Guide cards are printed several to a page with cut lines; a table card is a page per table, for
-one round in large print or for every round as a grid.
+one round in large print or for every round as a grid. A card of one round in play carries the
+table device's link as a QR code, and its PIN: a table's link is the round's, so the grid of every
+round has none.
 """
 
 from __future__ import annotations
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.reports.base import BLACK, GREY, LIGHT, RULE, Renderer, board_ranges, cut_marks
@@ -214,6 +219,41 @@ class TableCardRenderer(SeatingRenderer):
         canvas.setFont(self.bold_font, 22)
         boards = board_ranges(plan.boards)
         canvas.drawString(self.left + 20, y - 10, _("Boards: %(boards)s") % {"boards": boards})
+        if plan.device_url:
+            self.draw_device(canvas, plan, self.bottom + 10)
+
+    # The QR code's side: large enough for a phone's camera from across the table.
+    qr_size = 150.0
+
+    def draw_device(self, canvas: Canvas, plan: TableRound, y: float) -> None:
+        """The table device's link as a QR code, with the link and the PIN beside it."""
+        size = self.qr_size
+        widget = QrCodeWidget(plan.device_url, barLevel="M")
+        x1, y1, x2, y2 = widget.getBounds()
+        drawing = Drawing(size, size, transform=[size / (x2 - x1), 0, 0, size / (y2 - y1), 0, 0])
+        drawing.add(widget)
+        renderPDF.draw(drawing, canvas, self.left + 10, y)
+        x = self.left + size + 30
+        width = self.right - x
+        canvas.setFont(self.bold_font, 14)
+        top = y + size - 20
+        for line in self.wrap(_("Key the results on a phone: scan the code."), 14, width):
+            canvas.drawString(x, top, line)
+            top -= 18
+        canvas.setFont(self.font, 9)
+        canvas.setFillColor(GREY)
+        canvas.drawString(x, top - 2, self.fit(plan.device_url, 9, width))
+        canvas.setFillColor(BLACK)
+        canvas.setFont(self.bold_font, 14)
+        canvas.drawString(x, top - 36, _("PIN"))
+        canvas.setFont(self.bold_font, 30)
+        canvas.drawString(x + 48, top - 40, plan.device_pin)
+        canvas.setFont(self.font, 8.5)
+        canvas.drawString(
+            x,
+            top - 62,
+            self.fit(_("Only for this table, in this round, while it is in play."), 8.5, width),
+        )
 
     def draw_grid(self, canvas: Canvas, plans: tuple[TableRound, ...], y: float) -> None:
         five = any("X" in plan.seats for plan in plans)

@@ -157,6 +157,9 @@ class TableRound:
     round: int
     seats: Mapping[str, Person]
     boards: tuple[int, ...]
+    # The table device's link (printed as a QR code) and PIN, on a card of one round in play.
+    device_url: str = ""
+    device_pin: str = ""
 
 
 @dataclass(frozen=True)

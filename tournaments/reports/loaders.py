@@ -47,6 +47,7 @@ from tournaments.reports.data import (
     TableSheet,
     played_line,
 )
+from tournaments.services import devices
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services import standings as standings_service
@@ -262,16 +263,32 @@ def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards
         tables[table.number].setdefault(played_in, {})[seating.seat] = who
         table_boards[table.number, played_in] = on_table
     guide = tuple(GuideCard(people[number], tuple(placements[number])) for number in sorted(people))
+    links = _device_links(event, round_number)
     cards = []
     for number in sorted(tables):
         plans = tuple(
-            TableRound(r, seats, table_boards[number, r])
+            TableRound(r, seats, table_boards[number, r], *links.get(number, ("", "")))
             for r, seats in sorted(tables[number].items())
             if round_number is None or r == round_number
         )
         if plans:
             cards.append(TableCard(number, plans))
     return SeatingCards(event_info(event), guide, tuple(cards), round_number)
+
+
+def _device_links(event: Event, round_number: int | None) -> dict[int, tuple[str, str]]:
+    """Each table's device link and PIN, for the table cards of one round not yet closed."""
+    round_ = (
+        event.round_set.exclude(status=Round.Status.CLOSED).filter(number=round_number).first()
+        if round_number is not None
+        else None
+    )
+    if round_ is None:
+        return {}
+    return {
+        table.number: (devices.device_url(table), table.device_pin)
+        for table in devices.ensure_device_keys(None, round_)
+    }
 
 
 # --- standings, personal score cards, summary -----------------------------------------------

@@ -45,6 +45,7 @@ from tournaments.models import (
     Club,
     Entry,
     Event,
+    Organisation,
     Penalty,
     Player,
     ReportFile,
@@ -158,6 +159,10 @@ def export_event(event: Event) -> dict[str, Any]:
     head = _dump(event, usernames)
     head["scoring_table_version"] = _version_identity(event)
     head["directors"] = sorted(u.get_username() for u in event.directors.all())
+    head["assistants"] = sorted(u.get_username() for u in event.assistants.all())
+    # The club or federation account by its name, as the club tables are: ids mean nothing in
+    # another database.
+    head["organisation"] = event.organisation.name if event.organisation else None
     # Series are competitions of their own: the slugs say where the event belonged, an import
     # does not add it to them (docs/deploy.md).
     head["series"] = sorted(event.series.values_list("slug", flat=True))
@@ -431,11 +436,16 @@ def _import(actor: Any, document: dict[str, Any], slug: str) -> Imported:
     loader = _Loader()
     head = dict(document["event"])
     directors = head.pop("directors", [])
+    assistants = head.pop("assistants", [])
     head.pop("series", None)
     identity = head.pop("scoring_table_version", None)
+    organisation = head.pop("organisation", None)
     head["slug"] = slug
     event = loader.create(Event, [head])[0]
     assert isinstance(event, Event)
+    if organisation is not None:
+        event.organisation = Organisation.objects.filter(name__iexact=str(organisation)).first()
+        event.save(update_fields=["organisation"])
     version = _find_version(identity, str(head.get("ruleset_toml") or ""))
     if version is not None:
         event.scoring_table_version = version
@@ -446,6 +456,15 @@ def _import(actor: Any, document: dict[str, Any], slug: str) -> Imported:
     event.directors.set(
         [pk for pk in (loader.user_id(name) for name in directors) if pk is not None]
     )
+    if not isinstance(assistants, list):
+        raise _broken("assistants are not a list")
+    event.assistants.set(
+        [pk for pk in (loader.user_id(name) for name in assistants) if pk is not None]
+    )
+    # The table devices' links and PINs are the original event's: the copy makes its own.
+    for row in document["tables"]:
+        if isinstance(row, dict):
+            row["device_key"] = row["device_pin"] = ""
     _link_clubs(loader, document["clubs"], result)
     _link_players(loader, document["players"], result)
     for key, model in PARTS:

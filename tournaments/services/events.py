@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from engine.ruleset import Ruleset
-from tournaments import rulesets
-from tournaments.errors import UserError
+from tournaments import roles, rulesets
+from tournaments.errors import NotAllowedError, UserError
 from tournaments.models import Event, Round, Seating, Table
-from tournaments.services import audit, deals
+from tournaments.services import access, audit, deals
 
 # Fixed once play starts: changing them would change scores already given or boards already played.
 FROZEN_ONCE_STARTED = (
@@ -105,7 +105,18 @@ def _check(settings: EventSettings) -> None:
 
 
 @transaction.atomic
-def create_event(actor: Any, settings: EventSettings) -> Event:
+def create_event(actor: Any, settings: EventSettings, organisation: Any = None) -> Event:
+    """A new event directed by ``actor``, for ``organisation`` (the actor's only one by default).
+
+    Members of a club or federation account (and staff) create events; ``actor`` ``None`` is the
+    site itself (a command), which may name any organisation.
+    """
+    if actor is not None:
+        if not roles.may_create_events(actor):
+            raise NotAllowedError(
+                _("Events are created by the members of a club or federation account.")
+            )
+        organisation = access.organisation_for_event(actor, organisation)
     _copy_club_table(settings)
     _check(settings)
     slug = settings.slug or slugify(f"{settings.name}-{settings.date:%Y-%m-%d}")[:60]
@@ -120,7 +131,7 @@ def create_event(actor: Any, settings: EventSettings) -> Event:
         values["ruleset_toml"] = ""
     try:
         with transaction.atomic():
-            event = Event.objects.create(slug=slug, **values)
+            event = Event.objects.create(slug=slug, organisation=organisation, **values)
     except IntegrityError as exc:  # two TDs taking the same address at the same moment
         raise UserError(
             _("The address %(slug)s is taken by another event.") % {"slug": slug},

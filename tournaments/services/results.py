@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -32,7 +33,7 @@ from engine.results import (
 from engine.ronde_pas import game_for_all_pass
 from engine.scoring import score
 from tournaments.engine_text import contract_name, error_message, problem_message
-from tournaments.errors import ConflictError, UserError
+from tournaments.errors import ConflictError, NotAllowedError, UserError
 from tournaments.models import Board, Event, Result, Round, Table, TableBoard
 from tournaments.result_words import award_in_words
 from tournaments.services import audit, events
@@ -53,10 +54,12 @@ class Checked:
     warnings: list[str] = field(default_factory=list)
 
 
-def check(event: Event, board: Board, text: str) -> Checked:
+def check(event: Event, board: Board, text: str, *, reveal_cards: bool = True) -> Checked:
     """Parse, validate against the ruleset and the deal, and score a result line.
 
     Raises ``UserError`` naming the problem; returns the scores and any warnings otherwise.
+    ``reveal_cards=False`` (for whoever may not see the deal yet: players at a table device, an
+    assistant) words the checks against the deal without naming any card or hand.
     """
     ruleset = events.ruleset_of(event)
     try:
@@ -64,10 +67,12 @@ def check(event: Event, board: Board, text: str) -> Checked:
     except ParseError as exc:
         # Every language keeps the column where the line went wrong (the templates name it).
         raise UserError(error_message(exc), code="notation", field="notation") from exc
-    return check_result(event, board, result)
+    return check_result(event, board, result, reveal_cards=reveal_cards)
 
 
-def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
+def check_result(
+    event: Event, board: Board, result: AnyResult, *, reveal_cards: bool = True
+) -> Checked:
     ruleset = events.ruleset_of(event)
     if isinstance(result, BoardResult) and result.after_all_pass and not event.use_all_pass_rule:
         raise UserError(
@@ -89,14 +94,27 @@ def check_result(event: Event, board: Board, result: AnyResult) -> Checked:
     )
     for problem in problems:
         if problem.severity == "impossible":
-            raise UserError(problem_message(problem), code=problem.code, field=problem.field)
-        warnings.append(problem_message(problem))
+            raise UserError(
+                problem_message(problem) if reveal_cards else _(_HIDDEN_IMPOSSIBLE),
+                code=problem.code,
+                field=problem.field,
+            )
+        warnings.append(problem_message(problem) if reveal_cards else _(_HIDDEN_UNUSUAL))
     if result.contract in SUSPICIOUS_CONTRACTS:
         warnings.append(
             _("A %(contract)s is rare: confirm that the sheet says so.")
             % {"contract": contract_name(result.contract)}
         )
-    return Checked(result, scores, format_result_line(result), warnings)
+    return Checked(result, scores, format_result_line(result), list(dict.fromkeys(warnings)))
+
+
+# What the checks against the deal say to whoever may not see the cards before the round closes.
+_HIDDEN_IMPOSSIBLE = gettext_noop(
+    "This result cannot happen with the cards dealt on this board: check the line with the sheet."
+)
+_HIDDEN_UNUSUAL = gettext_noop(
+    "This result is unusual for the cards dealt on this board: check it and confirm."
+)
 
 
 RONDE_PAS_GAME_NAMES = {
@@ -155,9 +173,22 @@ def check_ronde_pas_game(event: Event, table: Table, board: Board, result: AnyRe
 
 
 def _lock_current(table: Table, board: Board) -> Result | None:
-    return (
-        Result.objects.select_for_update().filter(table=table, board=board, is_current=True).first()
-    )
+    """The current version, locked. A writer that waited for the lock finds the row it waited on
+    no longer current (PostgreSQL re-checks the condition): it locks the new current one."""
+    current = None
+    for _attempt in range(3):
+        current = (
+            Result.objects.select_for_update()
+            .filter(table=table, board=board, is_current=True)
+            .first()
+        )
+        if current is not None or not _has_current(table, board):
+            return current
+    return current
+
+
+def _has_current(table: Table, board: Board) -> bool:
+    return Result.objects.filter(table=table, board=board, is_current=True).exists()
 
 
 REASON_LENGTH = 300
@@ -199,24 +230,35 @@ def record_result(
     reason: str = "",
     sheet: Any = None,
     submission: Any = "",
+    source: str = Result.Source.PAPER,
+    seat: str = "",
+    reveal_cards: bool = True,
 ) -> Result:
     """Record a board's result at a table, or correct it (a new version; the old one is kept).
 
     ``expected_version`` is the version the person saw when keying (0 for "none yet"); if someone
-    else has recorded a newer one since, nothing is written and ``ConflictError`` says so.
+    else has recorded a newer one since, nothing is written and ``ConflictError`` says so. A
+    correction must say which version it corrects: without ``expected_version`` it is refused.
     ``confirmed`` acknowledges the warnings of a suspicious result. ``sheet`` holds the points
     written on the paper sheet (``{"N": 8, ...}``), when they were typed: a difference from
     Troef's scores stays open until the TD accepts Troef's figure or corrects the line.
     ``submission`` is the keying device's own key for this save: sent again (its answer was lost
     on the way), it gets the version that submission stored, not a conflict or a second version.
+
+    ``source`` says where the line was keyed: from the paper sheet, at the table (``seat`` is who
+    keyed it) or by an API client. A board keyed at the table and from the paper sheet is keyed
+    twice: the second keying confirms the first when they agree; when they differ, the first
+    stands and the second is kept beside it (``other_keying``) until the TD corrects or keeps it.
     """
     reason = check_reason(reason)
     written = check_sheet(sheet)
     submission = check_submission(submission)
+    source = check_source(source)
+    seat = check_seat(seat, required=source == Result.Source.DEVICE)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     check_board_at_table(table, board)
-    checked = check(event, board, text)
+    checked = check(event, board, text, reveal_cards=reveal_cards)
     check_ronde_pas_game(event, table, board, checked.result)
     if checked.warnings and not confirmed:
         raise UserError(" ".join(checked.warnings), code="needs_confirmation", field="notation")
@@ -225,6 +267,9 @@ def record_result(
         sent = Result.objects.filter(table=table, board=board, submission=submission).first()
         if sent is not None:
             return sent
+    if _is_second_keying(current, source, reason):
+        assert current is not None
+        return _second_keying(actor, event, current, checked.notation, source, seat, written)
     current_version = current.version if current else 0
     if expected_version is not None and expected_version != current_version:
         raise ConflictError(
@@ -239,6 +284,23 @@ def record_result(
             },
         )
     if (
+        source == Result.Source.DEVICE
+        and current is not None
+        and current.notation != checked.notation
+        and not (
+            current.source == Result.Source.DEVICE
+            and current.kind == Result.Kind.PLAYED
+            and current.status == Result.Status.ENTERED
+        )
+    ):
+        raise NotAllowedError(
+            _(
+                "Board %(b)s at table %(t)s was decided or checked by the tournament director: "
+                "ask the TD to change it."
+            )
+            % {"b": board.number, "t": table.number}
+        )
+    if (
         current is not None
         and current.notation == checked.notation
         and current.kind == Result.Kind.PLAYED
@@ -246,6 +308,17 @@ def record_result(
         # The same result keyed again: nothing changes, nothing is counted twice; points from the
         # sheet typed only now are noted with it.
         return _note_sheet(actor, event, current, written)
+    if current is not None and expected_version is None:
+        raise UserError(
+            _(
+                "Board %(b)s at table %(t)s already has a result (version %(v)s): a correction "
+                "must say which version it corrects."
+            )
+            % {"b": board.number, "t": table.number, "v": current.version},
+            code="version_required",
+            field="version",
+            params={"version": current.version, "notation": current.notation},
+        )
     if current is not None and not reason.strip():
         raise UserError(
             _("Board %(b)s at table %(t)s already has a result: give a reason for the correction.")
@@ -280,7 +353,207 @@ def record_result(
         sheet=written,
         status=status,
         submission=submission,
+        source=source,
+        seat=seat,
     )
+
+
+def check_source(source: Any) -> str:
+    if source not in Result.Source.values:
+        raise UserError(_("Unknown source of a result."), code="bad_request", field="source")
+    return str(source)
+
+
+def check_seat(seat: Any, *, required: bool = False) -> str:
+    """A seat letter (N, E, S or W), or none when not ``required``."""
+    if seat in (None, "") and not required:
+        return ""
+    if not isinstance(seat, str) or seat not in ("N", "E", "S", "W"):
+        raise UserError(_("Choose a seat: N, E, S or W."), code="bad_seat", field="seat")
+    return seat
+
+
+_KEYED_TWICE = {
+    frozenset({Result.Source.PAPER, Result.Source.DEVICE}),
+    frozenset({Result.Source.API, Result.Source.DEVICE}),
+}
+
+
+def _is_second_keying(current: Result | None, source: str, reason: str) -> bool:
+    """A line keyed from the other side (table or sheet) of a result not yet checked by a second
+    keying; a line with a reason is a correction instead."""
+    return (
+        current is not None
+        and not reason.strip()
+        and current.kind == Result.Kind.PLAYED
+        and current.status == Result.Status.ENTERED
+        and frozenset({current.source, source}) in _KEYED_TWICE
+    )
+
+
+def _second_keying(
+    actor: Any,
+    event: Event,
+    current: Result,
+    notation: str,
+    source: str,
+    seat: str,
+    written: dict[str, int],
+) -> Result:
+    where = {
+        "round": current.table.round.number,
+        "table": current.table.number,
+        "board": current.board.number,
+    }
+    if notation == current.notation:
+        current.status = Result.Status.CONFIRMED
+        current.other_keying = ""
+        current.other_keying_source = ""
+        current.save(update_fields=["status", "other_keying", "other_keying_source"])
+        audit.record(
+            actor,
+            "result.confirm",
+            "",
+            message=gettext_noop("board %(board)s table %(table)s confirmed: %(notation)s"),
+            params={**where, "notation": notation},
+            event=event,
+            obj=current,
+            data={"source": source, "seat": seat},
+        )
+        return _note_sheet(actor, event, current, written)
+    if current.other_keying != notation or current.other_keying_source != source:
+        current.other_keying = notation
+        current.other_keying_source = source
+        current.save(update_fields=["other_keying", "other_keying_source"])
+        audit.record(
+            actor,
+            "result.keying_differs",
+            "",
+            message=gettext_noop(
+                "round %(round)s table %(table)s board %(board)s keyed twice: %(notation)s and "
+                "%(other)s"
+            ),
+            params={**where, "notation": current.notation, "other": notation},
+            event=event,
+            obj=current,
+            data={"source": source, "seat": seat},
+        )
+    return current
+
+
+@transaction.atomic
+def keep_keying(actor: Any, result: Result, reason: str = "", *, version: int) -> Result:
+    """The TD checked a board keyed twice with two results: the current one stands, confirmed."""
+    reason = check_reason(reason)
+    result = _locked_current_version(result, version)
+    if not result.other_keying:
+        return result
+    other = result.other_keying
+    result.other_keying = ""
+    result.other_keying_source = ""
+    result.status = Result.Status.CONFIRMED
+    result.save(update_fields=["other_keying", "other_keying_source", "status"])
+    audit.record(
+        actor,
+        "result.keep_keying",
+        "",
+        event=result.event,
+        obj=result,
+        reason=reason,
+        message=gettext_noop(
+            "round %(round)s table %(table)s board %(board)s: %(notation)s kept over %(other)s"
+        ),
+        params={
+            "round": result.table.round.number,
+            "table": result.table.number,
+            "board": result.board.number,
+            "notation": result.notation,
+            "other": other,
+        },
+    )
+    return result
+
+
+def _locked_current_version(result: Result, version: int | None) -> Result:
+    """``result`` locked, if it is still the current version and the one the caller saw."""
+    result = (
+        Result.objects.select_for_update()
+        .select_related("table__round", "board", "event")
+        .get(pk=result.pk)
+    )
+    if not result.is_current or (version is not None and version != result.version):
+        current = (
+            Result.objects.filter(table=result.table, board=result.board, is_current=True)
+            .only("version", "notation")
+            .first()
+        )
+        raise ConflictError(
+            _("Board %(b)s at table %(t)s was corrected meanwhile: look at it again.")
+            % {"b": result.board.number, "t": result.table.number},
+            current={
+                "version": current.version if current else 0,
+                "notation": current.notation if current else "",
+            },
+        )
+    return result
+
+
+@transaction.atomic
+def confirm_at_table(actor: Any, table: Table, board: Board, seat: str, *, version: int) -> Result:
+    """An opponent at the table confirms the result keyed there, by their seat.
+
+    The player who keyed the result cannot confirm it; the seat must be taken at the table.
+    Confirming again changes nothing.
+    """
+    seat = check_seat(seat, required=True)
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    check_board_at_table(table, board)
+    current = _lock_current(table, board)
+    if current is None:
+        raise UserError(
+            _("Board %(b)s at table %(t)s has no result to confirm yet.")
+            % {"b": board.number, "t": table.number},
+            code="nothing_to_confirm",
+            field="board",
+        )
+    current = _locked_current_version(current, version)
+    if current.table_confirmed_by:
+        return current
+    if seat == current.keyed_at_seat:
+        raise UserError(
+            _("The player who keyed the result cannot confirm it: an opponent confirms."),
+            code="own_confirmation",
+            field="seat",
+        )
+    if not table.seatings.filter(seat=seat).exclude(entry=None).exists():
+        raise UserError(
+            _("Nobody sits at %(seat)s at this table.") % {"seat": seat},
+            code="bad_seat",
+            field="seat",
+        )
+    current.table_confirmed_by = seat
+    current.table_confirmed_at = timezone.now()
+    current.save(update_fields=["table_confirmed_by", "table_confirmed_at"])
+    audit.record(
+        actor,
+        "result.confirm_at_table",
+        "",
+        event=event,
+        obj=current,
+        message=gettext_noop(
+            "round %(round)s table %(table)s board %(board)s: %(notation)s confirmed at the table "
+            "by %(seat)s"
+        ),
+        params={
+            "round": table.round.number,
+            "table": table.number,
+            "board": board.number,
+            "notation": current.notation,
+            "seat": seat,
+        },
+    )
+    return current
 
 
 SUBMISSION = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -369,6 +642,8 @@ def _write(
     status: str = "",
     log: bool = True,
     submission: str = "",
+    source: str = Result.Source.PAPER,
+    seat: str = "",
 ) -> Result:
     version = (
         Result.objects.filter(table=table, board=board).aggregate(top=Max("version"))["top"] or 0
@@ -396,15 +671,27 @@ def _write(
                 sheet_status=status,
                 entered_by=audit.user_of(actor),
                 submission=submission,
+                source=source,
+                keyed_at_seat=seat,
             )
     except IntegrityError as exc:
-        # Someone else inserted the first version between our check and our insert.
+        # Someone else inserted the first version between our check and our insert: the same
+        # submission sent twice at once gets what the other one stored.
+        if submission:
+            sent = Result.objects.filter(table=table, board=board, submission=submission).first()
+            if sent is not None:
+                return sent
+        now = Result.objects.filter(table=table, board=board, is_current=True).first()
         raise ConflictError(
             _(
                 "Board %(b)s at table %(t)s was recorded by someone else just now. Check it and key again."
             )
             % {"b": board.number, "t": table.number},
             field="notation",
+            current={
+                "version": now.version if now else 0,
+                "notation": now.notation if now else "",
+            },
         ) from exc
     standings_changed(event)
     if not log:
@@ -420,6 +707,12 @@ def _write(
         action = "result.record"
         message = gettext_noop("round %(round)s table %(table)s board %(board)s: %(notation)s")
         params = {**where, "notation": notation}
+    if seat and current is None:
+        message = gettext_noop(
+            "round %(round)s table %(table)s board %(board)s: %(notation)s, keyed at the table "
+            "by %(seat)s"
+        )
+        params = {**params, "seat": seat}
     audit.record(
         actor,
         action,
@@ -429,7 +722,13 @@ def _write(
         event=event,
         obj=result,
         reason=reason,
-        data={"scores": list(scores), "version": version, "kind": kind, "sheet": sheet or {}},
+        data={
+            "scores": list(scores),
+            "version": version,
+            "kind": kind,
+            "sheet": sheet or {},
+            "source": source,
+        },
     )
     return result
 
@@ -462,7 +761,13 @@ def seat_scores(result: Result) -> dict[Seat, int]:
 
 @transaction.atomic
 def confirm_result(
-    actor: Any, table: Table, board: Board, text: str, *, sheet: Any = None
+    actor: Any,
+    table: Table,
+    board: Board,
+    text: str,
+    *,
+    sheet: Any = None,
+    reveal_cards: bool = True,
 ) -> Result:
     """A second, blind keying of a sheet: the result is confirmed only if both keyings agree.
 
@@ -473,7 +778,7 @@ def confirm_result(
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     _check_open(table)
-    checked = check(event, board, text)
+    checked = check(event, board, text, reveal_cards=reveal_cards)
     check_ronde_pas_game(event, table, board, checked.result)
     current = _lock_current(table, board)
     if current is None:
@@ -577,21 +882,16 @@ def _note_sheet(actor: Any, event: Event, result: Result, written: dict[str, int
 
 
 @transaction.atomic
-def accept_sheet_difference(actor: Any, result: Result, reason: str = "") -> Result:
-    """The TD checked the sheet and Troef's score stands: the difference is closed, not changed."""
+def accept_sheet_difference(
+    actor: Any, result: Result, reason: str = "", *, version: int | None = None
+) -> Result:
+    """The TD checked the sheet and Troef's score stands: the difference is closed, not changed.
+
+    ``version``, when given, is the version the TD looked at: a newer one is a conflict.
+    """
     reason = check_reason(reason)
     # Locked so an acceptance and a correction of the same board cannot cross.
-    result = (
-        Result.objects.select_for_update()
-        .select_related("table__round", "board", "event")
-        .get(pk=result.pk)
-    )
-    if not result.is_current:
-        raise ConflictError(
-            _("Board %(b)s at table %(t)s was corrected meanwhile: look at it again.")
-            % {"b": result.board.number, "t": result.table.number},
-            current={"version": result.version},
-        )
+    result = _locked_current_version(result, version)
     if result.sheet_status != Result.SheetStatus.OPEN:
         return result
     result.sheet_status = Result.SheetStatus.ACCEPTED

@@ -31,6 +31,17 @@ def get(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
+def role_in(user: Any, event: Any) -> str:
+    """``user|role_in:event``: "director", "assistant" or "public", to show what the user may do."""
+    from tournaments import roles
+
+    known = getattr(event, "viewer_role", None)  # set by the views' role check, for this user
+    if known is not None and known[0] == getattr(user, "pk", None):
+        return str(known[1].label)
+    return roles.role_of(event, user).label
+
+
+@register.filter
 def penalty_name(kind: str) -> str:
     """``kind|penalty_name``: a penalty kind in the active language."""
     return engine_text.penalty_name(kind)

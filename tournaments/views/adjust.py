@@ -20,13 +20,14 @@ from tournaments.errors import UserError
 from tournaments.forms import FineForm
 from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
 from tournaments.services import adjustments
-from tournaments.views.common import director_required, posted_text, show_error
+from tournaments.views.common import entry_required, posted_text, show_error
 
 # A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
 _NUMBER = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?%?")
 
 
-def _fraction(text: str, field: str) -> Fraction:
+def number_from_text(text: str, field: str) -> Fraction:
+    """A number as a TD types it (``12,5``, ``30%``), exactly; else a user error naming ``field``."""
     text = text.strip()
     if not _NUMBER.fullmatch(text):
         raise UserError(
@@ -35,7 +36,7 @@ def _fraction(text: str, field: str) -> Fraction:
     return Fraction(text.replace(",", ".").rstrip("%"))
 
 
-@director_required
+@entry_required
 @require_POST
 def board_ruling(
     request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
@@ -55,7 +56,7 @@ def board_ruling(
             for i in range(1, 4):
                 line = post.get(f"line_{i}", "").strip()
                 if line:
-                    weight = _fraction(post.get(f"weight_{i}", ""), "weights") / 100
+                    weight = number_from_text(post.get(f"weight_{i}", ""), "weights") / 100
                     outcomes.append((weight, line))
             adjustments.award_weighted(request.user, table, board, outcomes, reason)
             messages.success(request, _("Weighted score recorded."))
@@ -82,12 +83,12 @@ def board_ruling(
     )
 
 
-@director_required
+@entry_required
 @require_POST
 def player_fine(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     entry = get_object_or_404(Entry, event=event, number=number)
     try:
-        amount = _fraction(request.POST.get("amount", ""), "amount")
+        amount = number_from_text(request.POST.get("amount", ""), "amount")
         adjustments.record_fine(request.user, event, entry, amount, posted_text(request, "reason"))
     except UserError as error:
         show_error(request, error)
@@ -96,7 +97,7 @@ def player_fine(request: HttpRequest, event: Event, number: int) -> HttpResponse
     return redirect("players", slug=event.slug)
 
 
-@director_required
+@entry_required
 @require_POST
 def bye_score(request: HttpRequest, event: Event, number: int, entry_number: int) -> HttpResponse:
     entry = get_object_or_404(Entry, event=event, number=entry_number)
@@ -122,14 +123,14 @@ def _kind(item: Penalty) -> str:
     return penalty_name("fine" if item.board_id is None else item.kind)
 
 
-@director_required
+@entry_required
 def adjustment_list(request: HttpRequest, event: Event) -> HttpResponse:
     """Every penalty, fine and score for a bye of the event; a fine is given from here too."""
     form = FineForm(event, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         entry = form.entries[form.cleaned_data["entry"]]
         try:
-            amount = _fraction(form.cleaned_data["amount"], "amount")
+            amount = number_from_text(form.cleaned_data["amount"], "amount")
             adjustments.record_fine(request.user, event, entry, amount, form.cleaned_data["reason"])
         except UserError as error:
             show_error(request, error, form)
@@ -149,7 +150,7 @@ def adjustment_list(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/adjustments.html", context)
 
 
-@director_required
+@entry_required
 @require_POST
 def penalty_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """Withdraw a penalty or fine from the event's list, with the reason."""

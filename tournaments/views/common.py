@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournaments import roles
 from tournaments.errors import UserError
 from tournaments.models import Event
 
@@ -23,13 +24,27 @@ EventView = Callable[Concatenate[HttpRequest, Event, P], HttpResponse]
 
 def director_required(view: EventView[P]) -> Callable[..., HttpResponse]:
     """Load the event named by ``slug``; only its directors (and superusers) get through."""
+    return _role_required(view, roles.Role.DIRECTOR)
 
+
+def entry_required(view: EventView[P]) -> Callable[..., HttpResponse]:
+    """Load the event named by ``slug``; its directors and its assistants get through.
+
+    For what an assistant does: enter and correct results, record rulings, fines and penalties.
+    """
+    return _role_required(view, roles.Role.ASSISTANT)
+
+
+def _role_required(view: EventView[P], role: roles.Role) -> Callable[..., HttpResponse]:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         event = get_object_or_404(Event, slug=slug)
-        if not event.is_directed_by(request.user):
-            raise PermissionDenied("only this event's directors may change it")
+        held = roles.role_of(event, request.user)
+        if held < role:
+            raise PermissionDenied("this event's role does not allow this")
+        # The page's tabs show what this role may do (the ``role_in`` filter) without asking again.
+        event.viewer_role = (request.user.pk, held)  # type: ignore[attr-defined]
         return view(request, event, *args, **kwargs)
 
     return wrapper

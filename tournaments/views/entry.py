@@ -6,18 +6,17 @@ without JavaScript; keying needs it.
 
 from __future__ import annotations
 
-import json
-import math
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments import roles
 from tournaments.errors import UserError
 from tournaments.forms import AWARD_CHOICES
 from tournaments.models import (
@@ -31,7 +30,8 @@ from tournaments.models import (
     TableBoard,
 )
 from tournaments.services import adjustments, events, results, rounds, seating
-from tournaments.views.common import clean_text, director_required, posted_text, show_error
+from tournaments.views import device
+from tournaments.views.common import entry_required, posted_text, show_error
 
 
 def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
@@ -49,6 +49,7 @@ def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
         result = current.get(link.board_id)
         at_table = seating.holders(seats, link.position, table.round.number)
         played = result is not None and result.kind == Result.Kind.PLAYED
+        paper, table_keying = _keyings(result)
         rows.append(
             {
                 "position": link.position,
@@ -59,7 +60,8 @@ def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
                 "version": result.version if result else 0,
                 # Shown while keying: a played line as typed, an adjusted score in words. The
                 # second keying sees neither, so that it is blind.
-                "line": result.notation if played and result and not second else "",
+                "line": paper if played and not second else "",
+                "table_keying": table_keying if not second else "",
                 "shown": results.describe(result) if result and not played else "",
                 "cells": _cells(result, played and not second),
                 "open": result is not None and result.sheet_status == Result.SheetStatus.OPEN,
@@ -69,6 +71,21 @@ def _table_context(event: Event, table: Table, second: bool) -> dict[str, Any]:
         )
     done = sum(1 for row in rows if row["done"])
     return {"table": table, "seats": seats, "rows": rows, "done": done, "missing": len(rows) - done}
+
+
+def _keyings(result: Result | None) -> tuple[str, str]:
+    """The line as keyed from the sheet, and the table's own keying when the two differ.
+
+    A board keyed at the table and from the sheet with two results keeps the first as current
+    and the other beside it: the entry page shows the sheet's line, with the table's next to it.
+    """
+    if result is None:
+        return "", ""
+    if not result.other_keying:
+        return result.notation, ""
+    if result.source == Result.Source.DEVICE:
+        return result.other_keying, result.notation
+    return result.notation, result.other_keying
 
 
 def _cells(result: Result | None, shown: bool) -> list[dict[str, Any]]:
@@ -101,7 +118,7 @@ def _round_count(round_: Round, second: bool) -> tuple[int, int]:
     return current.count(), total
 
 
-@director_required
+@entry_required
 def round_overview(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     # A few queries whatever the number of tables: the boards, the current results, the tables.
@@ -149,6 +166,7 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
         .select_related("entry__player")
         .order_by("entry__number")
     ]
+    directs = roles.can_direct(event, request.user)
     return render(
         request,
         "tournaments/round.html",
@@ -163,6 +181,9 @@ def round_overview(request: HttpRequest, event: Event, number: int) -> HttpRespo
             "second_keying": rounds.uses_second_keying(event),
             "keyed": sum(t["entered"] for t in tables),
             "expected": sum(t["expected"] for t in tables),
+            # The table devices' links and PINs, and closing the round, are the directors'.
+            "directs": directs,
+            "devices": device.round_devices(request, round_) if directs else [],
         },
     )
 
@@ -194,7 +215,7 @@ def _entry_page(
 TABLE_AWARDS = [*AWARD_CHOICES, ("", gettext_lazy("no score (absent)"))]
 
 
-@director_required
+@entry_required
 def table_entry(request: HttpRequest, event: Event, number: int, table_number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     table = get_object_or_404(Table, round=round_, number=table_number)
@@ -214,7 +235,7 @@ def table_entry(request: HttpRequest, event: Event, number: int, table_number: i
     return render(request, "tournaments/table_entry.html", context)
 
 
-@director_required
+@entry_required
 def round_entry(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """A whole round on one page, table after table in sheet order, for keying without a reload."""
     round_ = get_object_or_404(Round, event=event, number=number)
@@ -227,137 +248,7 @@ def round_entry(request: HttpRequest, event: Event, number: int) -> HttpResponse
     return render(request, "tournaments/round_entry.html", context)
 
 
-def _finite(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):  # 1e999 reads as infinity
-        raise ValueError(f"not a finite number: {text[:20]}")
-    return number
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"not a number: {name}")  # NaN, Infinity, -Infinity
-
-
-def _payload(request: HttpRequest) -> dict[str, Any]:
-    """The request's JSON object, with finite numbers only; a user error for anything else."""
-    try:
-        data = json.loads(request.body or b"{}", parse_float=_finite, parse_constant=_no_constant)
-    # A JSONDecodeError, bytes that are not UTF-8, a number too long to read, or arrays nested
-    # deeper than the parser goes.
-    except (ValueError, RecursionError):
-        raise UserError(_("The request is not valid JSON."), code="bad_request") from None
-    if not isinstance(data, dict):
-        raise UserError(_("The request is not valid JSON."), code="bad_request")
-    return data
-
-
-# A result line is short (the notation's column holds 80 characters); a longer one is no line.
-LINE_LENGTH = 80
-
-
-def _text(data: dict[str, Any]) -> str:
-    return clean_text(data.get("text", ""), "text", max_length=LINE_LENGTH)
-
-
-def _error(error: UserError) -> JsonResponse:
-    status = 409 if error.code == "conflict" else 400
-    return JsonResponse({"error": error.as_dict()}, status=status)
-
-
-def _board(event: Event, data: dict[str, Any]) -> Board:
-    number = data.get("board", 0)
-    if isinstance(number, str) and number.strip().isdigit() and len(number) < 6:
-        number = int(number)
-    if isinstance(number, float) and number.is_integer():  # finite: _payload saw to it
-        number = int(number)
-    # A bool is an int to Python, a float may be 1.5: neither names a board. Nor does a number
-    # past the column's range.
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 32768:
-        number = 0
-    board = Board.objects.filter(event=event, number=number).first() if number else None
-    if board is None:
-        raise UserError(
-            _("Board %(n)s is not one of this event's boards.") % {"n": data.get("board")},
-            code="bad_request",
-            field="board",
-        )
-    return board
-
-
-def _version(data: dict[str, Any]) -> int | None:
-    if "version" not in data:
-        return None
-    version = data["version"]
-    if isinstance(version, str) and version.strip().isdigit() and len(version) < 6:
-        version = int(version)
-    # Versions are small whole numbers (0 for none yet); 1e999, 1.5, true or a list are not.
-    if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 32768:
-        raise UserError(
-            _("The version must be a whole number."), code="bad_request", field="version"
-        )
-    return version
-
-
-@director_required
-@require_POST
-def check_line(request: HttpRequest, event: Event) -> JsonResponse:
-    """Score a result line as it is typed, without saving anything."""
-    try:
-        data = _payload(request)
-        checked = results.check(event, _board(event, data), _text(data))
-    except UserError as error:
-        return _error(error)
-    return JsonResponse(
-        {
-            "scores": dict(zip("NESW", checked.scores, strict=True)),
-            "notation": checked.notation,
-            "warnings": checked.warnings,
-        }
-    )
-
-
-@director_required
-@require_POST
-def save_line(request: HttpRequest, event: Event, number: int, table_number: int) -> JsonResponse:
-    """Record, correct or (when keyed a second time) confirm one board's result at a table."""
-    round_ = get_object_or_404(Round, event=event, number=number)
-    table = get_object_or_404(Table, round=round_, number=table_number)
-    try:
-        data = _payload(request)
-        board = _board(event, data)
-        text = _text(data)
-        sheet = data.get("sheet") or None
-        reason = clean_text(data.get("reason", ""), "reason", max_length=results.REASON_LENGTH)
-        if data.get("second"):
-            result = results.confirm_result(request.user, table, board, text, sheet=sheet)
-        else:
-            result = results.record_result(
-                request.user,
-                table,
-                board,
-                text,
-                expected_version=_version(data),
-                confirmed=bool(data.get("confirmed")),
-                reason=reason,
-                sheet=sheet,
-                submission=data.get("submission") or "",
-            )
-    except UserError as error:
-        return _error(error)
-    return JsonResponse(
-        {
-            "version": result.version,
-            "notation": result.notation,
-            "status": result.status,
-            "scores": dict(zip("NESW", result.scores, strict=True)),
-            "sheet": result.sheet,
-            "sheet_status": result.sheet_status,
-            "sheet_mismatch": results.sheet_mismatch(result, result.sheet),
-        }
-    )
-
-
-@director_required
+@entry_required
 @require_POST
 def accept_sheet(
     request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
@@ -368,7 +259,9 @@ def accept_sheet(
         Result, table=table, board__number=board_number, event=event, is_current=True
     )
     try:
-        results.accept_sheet_difference(request.user, result, posted_text(request, "reason"))
+        results.accept_sheet_difference(
+            request.user, result, posted_text(request, "reason"), version=_posted_version(request)
+        )
     except UserError as error:
         show_error(request, error)
     else:
@@ -378,6 +271,72 @@ def accept_sheet(
             % {"b": board_number, "t": table_number},
         )
     return _back(request, event, number, table_number, board_number)
+
+
+@entry_required
+@require_POST
+def keep_keying(
+    request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
+) -> HttpResponse:
+    """The TD checked a board keyed twice with two results: the current one stands, confirmed."""
+    table = get_object_or_404(Table, round__event=event, round__number=number, number=table_number)
+    result = get_object_or_404(
+        Result, table=table, board__number=board_number, event=event, is_current=True
+    )
+    try:
+        version = _posted_version(request)
+        if version is None:
+            raise UserError(
+                _("Say which version is kept: reload the page and try again."),
+                code="version_required",
+                field="version",
+            )
+        reason = posted_text(request, "reason")
+        take_other = request.POST.get("keep") == "other" and bool(result.other_keying)
+        if take_other:
+            # The other keying was right: a correction to it, with the TD's reason (without one
+            # the line would count as one more keying of the sheet, and change nothing).
+            if not reason.strip():
+                raise UserError(
+                    _("Give a reason for taking the other keying."),
+                    code="reason_required",
+                    field="reason",
+                )
+            kept = results.record_result(
+                request.user,
+                table,
+                result.board,
+                result.other_keying,
+                expected_version=version,
+                confirmed=True,
+                reason=reason,
+            )
+        else:
+            kept = results.keep_keying(request.user, result, reason, version=version)
+    except UserError as error:
+        show_error(request, error)
+    else:
+        done = (
+            _("Board %(b)s at table %(t)s corrected to %(notation)s.")
+            if take_other
+            else _("Board %(b)s at table %(t)s: %(notation)s kept and confirmed.")
+        )
+        messages.success(
+            request, done % {"b": board_number, "t": table_number, "notation": kept.notation}
+        )
+    return _back(request, event, number, table_number, board_number)
+
+
+def _posted_version(request: HttpRequest) -> int | None:
+    """The version the form showed (a hidden field), so that a newer one is a conflict."""
+    text = request.POST.get("version", "").strip()
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 5:
+        raise UserError(
+            _("The version must be a whole number."), code="bad_request", field="version"
+        )
+    return int(text)
 
 
 def _back(
@@ -392,7 +351,7 @@ def _back(
     return redirect("table_entry", event.slug, number, table_number)
 
 
-@director_required
+@entry_required
 @require_POST
 def table_artificial(
     request: HttpRequest, event: Event, number: int, table_number: int
@@ -411,7 +370,7 @@ def table_artificial(
     return _back(request, event, number, table_number, 0)
 
 
-@director_required
+@entry_required
 def board_history(
     request: HttpRequest, event: Event, number: int, table_number: int, board_number: int
 ) -> HttpResponse:
@@ -433,6 +392,8 @@ def board_history(
             for r in versions
         ],
         "open": next((r for r in versions if r.is_current and r.sheet_status == "open"), None),
+        # A second keying that differed waits for the TD: keep the current result, or correct it.
+        "differs": next((r for r in versions if r.is_current and r.other_keying), None),
         "players": [s.entry for s in players],
         "penalties": board.penalties.filter(table=table).select_related("offender__player"),
         "penalty_kinds": sorted(events.ruleset_of(event).penalty_options),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -10,16 +11,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import rulesets
+from tournaments import roles, rulesets
 from tournaments.errors import UserError
 from tournaments.forms import EventForm, MovementForm, ReasonForm
-from tournaments.models import AuditEntry, Event, Round
-from tournaments.services import deals, events, rounds, seating
-from tournaments.views.common import director_required, show_error
+from tournaments.models import AuditEntry, Event, Organisation, Round
+from tournaments.services import access, deals, events, rounds, seating
+from tournaments.views.common import director_required, entry_required, show_error
 
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    if not roles.may_create_events(request.user):
+        # Signed in, but for no club or federation: say so, and who can change it.
+        return render(request, "accounts/no_organisation.html", status=403)
     form = EventForm(
         request.POST or None,
         initial={
@@ -29,9 +33,17 @@ def event_create(request: HttpRequest) -> HttpResponse:
             "boards_per_round": 8,
         },
     )
+    mine = access.organisations_of(request.user)
+    if len(mine) > 1:
+        form.fields["organisation"] = forms.ModelChoiceField(
+            label=_("Club or federation"),
+            queryset=Organisation.objects.filter(pk__in=[o.pk for o in mine]),
+        )
     if request.method == "POST" and form.is_valid():
         try:
-            event = events.create_event(request.user, form.to_settings())
+            event = events.create_event(
+                request.user, form.to_settings(), form.cleaned_data.get("organisation")
+            )
         except UserError as error:
             show_error(request, error, form)
         else:
@@ -78,8 +90,9 @@ def _ruleset_tables() -> list[dict[str, Any]]:
     return out
 
 
-@director_required
+@entry_required
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event's overview; an assistant sees it without what only directors may do."""
     entries = event.entries.select_related("player", "player__club")
     round_list = list(event.round_set.all())
     has_seating = event.round_set.filter(tables__isnull=False).exists()
@@ -93,6 +106,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "ruleset": events.ruleset_of(event),
         "club_table": _club_table_label(event),
         "audit": event.audit_entries.select_related("actor")[:15],
+        "directs": roles.can_direct(event, request.user),
     }
     return render(request, "tournaments/event_detail.html", context)
 
@@ -201,7 +215,7 @@ def round_action(request: HttpRequest, event: Event, number: int, action: str) -
     return redirect("event", slug=event.slug)
 
 
-@director_required
+@entry_required
 def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     entries = event.audit_entries.select_related("actor")
     action = request.GET.get("action", "").strip()

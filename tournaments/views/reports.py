@@ -2,6 +2,11 @@
 
 A finished file that no longer matches the event (re-dealt, re-planned, results corrected since)
 is shown as out of date, with what changed; ``tournaments.reports.fingerprints`` tells.
+
+Directors and assistants both use it: printing the round's sheets and the standings is part of
+running the evening, and nothing here changes the event or deletes a document. The documents that
+print the cards before play, or the table devices' PINs (``ReportFile.SECRET_KINDS``), are the
+directors' alone.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,12 +24,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments import roles
 from tournaments.errors import UserError
 from tournaments.models import Event, ReportFile
 from tournaments.reports import fingerprints
 from tournaments.reports.fingerprints import Freshness
 from tournaments.services import reports
-from tournaments.views.common import director_required, show_error
+from tournaments.views.common import entry_required, show_error
 
 
 class ReportForm(forms.Form):
@@ -37,8 +44,16 @@ class ReportForm(forms.Form):
         initial=ReportFile.PageSize.A4,
     )
 
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, event: Event, directs: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not directs:
+            kind = self.fields["kind"]
+            assert isinstance(kind, forms.ChoiceField)
+            kind.choices = [
+                (value, label)
+                for value, label in ReportFile.Kind.choices
+                if value not in ReportFile.SECRET_KINDS
+            ]
         rounds = [(str(n), str(n)) for n in range(1, event.rounds + 1)]
         field = self.fields["round_number"]
         assert isinstance(field, forms.TypedChoiceField)
@@ -69,19 +84,37 @@ def _rows(event: Event, files: list[ReportFile]) -> list[tuple[ReportFile, Fresh
     return [(report, freshness.get(report.pk)) for report in files]
 
 
+def _directs(request: HttpRequest, event: Event) -> bool:
+    # The role the page's decorator found, when it is there: no second query.
+    seen = getattr(event, "viewer_role", None)
+    if seen is not None and seen[0] == request.user.pk:
+        return bool(seen[1] >= roles.Role.DIRECTOR)
+    return roles.can_direct(event, request.user)
+
+
+def _report(request: HttpRequest, event: Event, pk: int) -> ReportFile:
+    """The event's document ``pk``; a secret one only for the event's directors."""
+    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    if report.kind in ReportFile.SECRET_KINDS and not _directs(request, event):
+        raise PermissionDenied("this document is for the event's directors")
+    return report
+
+
 def _stalled(rows: list[tuple[ReportFile, Freshness | None]]) -> set[int]:
     """The listed jobs that lost their worker: shown as stalled, with "Make again" to restart."""
     return {report.pk for report, _freshness in rows if reports.is_stalled(report)}
 
 
-@director_required
+@entry_required
 def report_list(request: HttpRequest, event: Event) -> HttpResponse:
     current = event.round_set.exclude(status="planned").order_by("-number").first()
+    directs = _directs(request, event)
     form = ReportForm(
         request.POST or None,
         event=event,
+        directs=directs,
         initial={
-            "kind": ReportFile.Kind.ROUND_PACK,
+            "kind": ReportFile.Kind.ROUND_PACK if directs else ReportFile.Kind.SCORE_SHEETS,
             "round_number": current.number if current else 1,
         },
     )
@@ -99,15 +132,18 @@ def report_list(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("The document is being made."))
             return redirect(f"{reverse('reports', args=[event.slug])}#report-{report.pk}")
-    rows = _rows(event, reports.listed_files(event))
+    files = reports.listed_files(event)
+    if not directs:
+        files = [f for f in files if f.kind not in ReportFile.SECRET_KINDS]
+    rows = _rows(event, files)
     context = {"event": event, "form": form, "rows": rows, "stalled": _stalled(rows)}
     return render(request, "tournaments/reports.html", context)
 
 
-@director_required
+@entry_required
 @require_GET
 def report_detail(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    report = _report(request, event, pk)
     rows = _rows(event, [report])
     return render(
         request,
@@ -116,17 +152,17 @@ def report_detail(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     )
 
 
-@director_required
+@entry_required
 @require_GET
 def report_status(request: HttpRequest, event: Event, pk: int) -> JsonResponse:
-    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    report = _report(request, event, pk)
     return JsonResponse(_status(event, report))
 
 
-@director_required
+@entry_required
 @require_GET
 def report_download(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    report = _report(request, event, pk)
     if report.status != ReportFile.Status.DONE or not report.file:
         raise Http404("the document is not ready")
     try:
@@ -139,10 +175,10 @@ def report_download(request: HttpRequest, event: Event, pk: int) -> HttpResponse
     return response
 
 
-@director_required
+@entry_required
 @require_POST
 def report_regenerate(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    report = get_object_or_404(ReportFile, event=event, pk=pk)
+    report = _report(request, event, pk)
     try:
         reports.regenerate(request.user, report)
     except UserError as error:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from tournaments import health
+from tournaments import health, roles
 from tournaments.engine_text import contract_name
 from tournaments.models import Event
 
@@ -27,12 +28,20 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     public = Event.objects.exclude(status=Event.Status.DRAFT).order_by("-date", "name")[:30]
+    # The events the user directs or assists in: an assistant starts from here too.
     mine = (
-        Event.objects.filter(directors=request.user).order_by("-date", "name")
+        Event.objects.filter(Q(directors=request.user) | Q(assistants=request.user))
+        .distinct()
+        .order_by("-date", "name")
         if request.user.is_authenticated
         else Event.objects.none()
     )
-    return render(request, "home.html", {"public_events": public, "my_events": mine})
+    context = {
+        "public_events": public,
+        "my_events": mine,
+        "may_create": roles.may_create_events(request.user),
+    }
+    return render(request, "home.html", context)
 
 
 @require_GET

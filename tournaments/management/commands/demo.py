@@ -17,9 +17,9 @@ from django.db import transaction
 DEMO_USERNAME = "td"
 
 
-def demo_password() -> str:
-    """The demo TD's password, generated once and kept under ``var/`` for this installation."""
-    path = Path(settings.VAR_DIR) / "demo_td_password"
+def demo_password(name: str = "demo_td_password") -> str:
+    """A demo account's password, generated once and kept under ``var/`` for this installation."""
+    path = Path(settings.VAR_DIR) / name
     if path.exists():
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -49,7 +49,7 @@ class Command(BaseCommand):
             user.set_password(password)
             user.is_staff = True
             user.save()
-        from tournaments.demo import load_demo_event
+        from tournaments.demo import demo_assistant, load_demo_event
 
         event = load_demo_event(user)
         if event is not None:
@@ -57,3 +57,13 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"Demo TD login: user {username!r}, password {password!r}")
         )
+        if event is not None:
+            # Enters and corrects the demo's results; cannot change the event or its players.
+            helper_name = f"{username}-assistant"
+            helper_password = demo_password("demo_assistant_password")
+            demo_assistant(event, helper_name, helper_password)
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo assistant login: user {helper_name!r}, password {helper_password!r}"
+                )
+            )

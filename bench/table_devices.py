@@ -1,0 +1,401 @@
+"""Table devices under load: phones at 200 tables and 500 spectators, gunicorn on PostgreSQL.
+
+Run: ``DATABASE_URL=postgres://... python -m bench.table_devices [--quick]`` (not part of
+``make bench``: it starts servers and runs for minutes). It builds 800 players at 200 tables (two
+events: a movement plans at most 400 players), starts round 1 and makes the tables' device links,
+then starts Redis, a Celery worker (standings are recomputed there, as in production) and
+gunicorn, and runs locust headless in a separate process:
+
+- 200 devices, one per table: give the PIN, poll the table every 5 s with its ETag, key a result
+  every 20 s (each save with its own submission key; about 1 in 20 is sent a second time with the
+  same key, as a phone does when an answer is lost);
+- 500 spectators reading the public standings (``standings.json``) every 10 s.
+
+It prints the request rate and p50/p99 per endpoint, the results lost (answered but not stored)
+and duplicated (a submission stored more than once), then raises the load step by step (the same
+users, polling and keying faster) until the device writes' p99 passes 200 ms, and prints the step.
+
+This file is also the locustfile: locust imports it in its own process (``BENCH_TABLES`` names
+the file of tables to play).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+TABLES = 200
+SPECTATORS = 500
+POLL_SECONDS = 5.0
+WRITE_SECONDS = 20.0
+STANDINGS_SECONDS = 10.0
+RESEND_SHARE = 0.05
+TARGETS = {"device write": 200.0, "standings": 100.0}
+
+# --- the locust side (imported by locust in its own process) --------------------------------------
+
+if os.environ.get("BENCH_TABLES"):
+    import itertools
+
+    from locust import HttpUser, between, events, task
+
+    _PLAN = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
+    _SPEED = float(os.environ.get("BENCH_SPEED", "1"))
+    _NEXT = itertools.count()
+    _ACKED: list[dict[str, Any]] = []
+
+    class Device(HttpUser):
+        """A phone at one table: polls with its ETag and keys a board every 20 s."""
+
+        fixed_count = TABLES
+        wait_time = between(POLL_SECONDS / _SPEED * 0.9, POLL_SECONDS / _SPEED * 1.1)
+
+        def on_start(self) -> None:
+            self.table = _PLAN["tables"][next(_NEXT) % len(_PLAN["tables"])]
+            self.api = f"/api/v1/device/{self.table['key']}/"
+            self.etag = ""
+            self.versions: dict[int, int] = {}
+            self.turn = 0
+            self.last_write = time.monotonic() - random.uniform(0, WRITE_SECONDS / _SPEED)
+            self.client.get(f"/t/{self.table['key']}/", name="device page")
+            self.csrf = self.client.cookies.get("csrftoken", "")
+            self.client.post(
+                self.api + "session/",
+                json={"pin": self.table["pin"]},
+                headers={"X-CSRFToken": self.csrf},
+                name="device PIN",
+            )
+
+        @task
+        def poll(self) -> None:
+            headers = {"If-None-Match": self.etag} if self.etag else {}
+            with self.client.get(
+                self.api, headers=headers, name="device poll", catch_response=True
+            ) as response:
+                if response.status_code == 304:
+                    response.success()
+                elif response.status_code == 200:
+                    self.etag = response.headers.get("ETag", "")
+                else:
+                    response.failure(f"{response.status_code}")
+            if time.monotonic() - self.last_write >= WRITE_SECONDS / _SPEED:
+                self.last_write = time.monotonic()
+                self.write()
+
+        def write(self) -> None:
+            board, line = self.table["lines"][self.turn % len(self.table["lines"])]
+            # Round after round of the table's boards: the first keying, then corrections.
+            tricks = 8 + (self.turn // len(self.table["lines"])) % 2
+            self.turn += 1
+            version = self.versions.get(board, 0)
+            body = {
+                "board": board,
+                "text": f"{line.rsplit(' ', 1)[0]} {tricks}",
+                "seat": "N",
+                "submission": uuid.uuid4().hex,
+                "version": version,
+                "confirmed": True,
+                "reason": "bench" if version else "",
+            }
+            for _attempt in range(2 if random.random() < RESEND_SHARE else 1):
+                with self.client.post(
+                    self.api + "results/",
+                    json=body,
+                    headers={"X-CSRFToken": self.csrf},
+                    name="device write",
+                    catch_response=True,
+                ) as response:
+                    if response.status_code != 200:
+                        response.failure(f"{response.status_code}: {response.text[:200]}")
+                        return
+                    answer = response.json()
+                    self.versions[board] = answer["version"]
+                    _ACKED.append({"submission": body["submission"], "version": answer["version"]})
+
+    class Spectator(HttpUser):
+        """A player's phone on the public standings."""
+
+        fixed_count = int(os.environ.get("BENCH_SPECTATORS", SPECTATORS))
+        wait_time = between(STANDINGS_SECONDS / _SPEED * 0.9, STANDINGS_SECONDS / _SPEED * 1.1)
+
+        @task
+        def standings(self) -> None:
+            slug = random.choice(_PLAN["slugs"])
+            self.client.get(f"/events/{slug}/standings.json", name="standings")
+
+    @events.quitting.add_listener  # type: ignore[untyped-decorator]  # locust has no types here
+    def _write_acknowledged(environment: Any, **_kwargs: Any) -> None:
+        Path(os.environ["BENCH_ACKED"]).write_text(json.dumps(_ACKED))
+
+
+# --- the driver ----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for_port(port: int, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{what} did not start within {seconds:.0f} s")
+
+
+# A movement plans at most 400 players: 200 tables are two events (two halls) of 100 tables.
+EVENTS = 2
+
+
+def build_event() -> dict[str, Any]:
+    """Events of 800 players in all, round 1 in play, each table's link and PIN and a line per
+    board; spectators share out over the events' standings."""
+    import datetime as dt
+
+    from bench import django_env
+    from engine.cards import Seat, Suit
+    from engine.hands import Deal
+    from tournaments.models import Entry, Player
+    from tournaments.services import deals, devices, events, rounds, seating
+    from tournaments.services.events import EventSettings
+
+    user = django_env.td()
+    plan: list[dict[str, Any]] = []
+    slugs = []
+    for number in range(1, EVENTS + 1):
+        event = events.create_event(
+            user,
+            EventSettings(
+                name=f"Table devices {number}",
+                date=dt.date(2026, 12, 5),
+                game="kleurenwiezen",
+                ruleset_name="whisthub",
+                rounds=4,
+                boards_per_round=4,
+                slug=f"table-devices-{number}",
+            ),
+        )
+        count = TABLES * 4 // EVENTS
+        players = Player.objects.bulk_create(
+            Player(first_name=f"Speler{number}-{i}", last_name=f"Nummer{i}") for i in range(count)
+        )
+        Entry.objects.bulk_create(
+            Entry(event=event, player=p, number=i + 1) for i, p in enumerate(players)
+        )
+        seating.generate_movement(user, event)
+        deals.generate_deals(user, event)
+        round_ = event.round_set.get(number=1)
+        rounds.open_round(user, round_)
+        slugs.append(event.slug)
+        for table in devices.ensure_device_keys(user, round_):
+            lines = []
+            for link in table.table_boards.select_related("board").order_by("position"):
+                deal = Deal.from_pbn(link.board.deal)
+                north, east = deal.hand(Seat.N), deal.hand(Seat.E)
+                suit = next(s for s in Suit if north.has_suit(s) and east.has_suit(s))
+                lines.append((link.board.number, f"NE 8{suit.name} 8"))
+            plan.append({"key": table.device_key, "pin": table.device_pin, "lines": lines})
+    return {"slugs": slugs, "tables": plan}
+
+
+class Servers:
+    """Redis, a Celery worker and gunicorn, each in a process group of its own."""
+
+    def __init__(self, workdir: Path, database_url: str) -> None:
+        self.workdir = workdir
+        self.port = free_port()
+        self.redis_port = free_port()
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "false",
+            "SECURE_COOKIES": "false",
+            "SECRET_KEY": "bench-" + uuid.uuid4().hex,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "CELERY_BROKER_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "CACHE_URL": f"redis://127.0.0.1:{self.redis_port}/1",
+            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+            "LOG_LEVEL": "WARNING",
+            "TROEF_VAR_DIR": str(workdir),
+        }
+        self.processes: list[subprocess.Popen[bytes]] = []
+
+    def start(self) -> None:
+        redis = shutil.which("redis-server", path="/usr/bin:/usr/local/bin:/usr/sbin:/bin")
+        if redis is None:
+            raise SystemExit("needs redis-server (Debian's redis-server package)")
+        self._spawn(
+            "redis",
+            [redis, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", ""],
+        )
+        wait_for_port(self.redis_port, 20, "Redis")
+        celery = [str(BIN / "celery"), "-A", "config", "worker", "--concurrency=2"]
+        self._spawn("worker", [*celery, "--loglevel=WARNING", "--without-gossip"])
+        gunicorn = [str(BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py", "config.wsgi"]
+        self._spawn("gunicorn", [*gunicorn, "--access-logfile", "/dev/null"])
+        wait_for_port(self.port, 60, "gunicorn")
+
+    def _spawn(self, name: str, command: list[str]) -> None:
+        log = (self.workdir / f"{name}.log").open("wb")
+        self.processes.append(
+            subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        )
+
+    def stop(self) -> None:
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+
+
+def run_locust(
+    servers: Servers, plan_file: Path, seconds: int, speed: float, step: int, spectators: int
+) -> tuple[dict[str, dict[str, float]], Path]:
+    """One headless locust run: the figures per endpoint from its CSV, and the file of the saves
+    it was answered for."""
+    prefix = servers.workdir / f"step{step}"
+    acked = servers.workdir / f"acked{step}.json"
+    users = TABLES + spectators
+    env = {
+        **os.environ,
+        "BENCH_TABLES": str(plan_file),
+        "BENCH_SPEED": str(speed),
+        "BENCH_ACKED": str(acked),
+        "BENCH_SPECTATORS": str(spectators),
+    }
+    command = [
+        str(BIN / "locust"), "-f", str(Path(__file__)), "--headless", "--only-summary",
+        "-u", str(users), "-r", str(max(users // 10, 1)), "-t", f"{seconds}s",
+        "--host", f"http://127.0.0.1:{servers.port}", "--csv", str(prefix),
+        "--stop-timeout", "10", "--loglevel", "WARNING",
+    ]  # fmt: skip
+    subprocess.run(command, cwd=ROOT, env=env, check=False, capture_output=True)
+    figures: dict[str, dict[str, float]] = {}
+    with open(f"{prefix}_stats.csv", newline="") as stats:
+        for row in csv.DictReader(stats):
+            figures[row["Name"]] = {
+                "count": float(row["Request Count"]),
+                "failures": float(row["Failure Count"]),
+                "rate": float(row["Requests/s"]),
+                "p50": float(row["50%"] or 0),
+                "p99": float(row["99%"] or 0),
+            }
+    return figures, acked
+
+
+def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
+    """Saves answered but not stored, submissions stored twice, and how many were answered."""
+    from django.db.models import Count
+
+    from tournaments.models import Result
+
+    acked = json.loads(acked_file.read_text()) if acked_file.exists() else []
+    keys = {item["submission"] for item in acked}
+    stored = dict(
+        Result.objects.exclude(submission="")
+        .values("submission")
+        .annotate(n=Count("pk"))
+        .values_list("submission", "n")
+    )
+    lost = sum(1 for key in keys if key not in stored)
+    duplicated = sum(1 for n in stored.values() if n > 1)
+    return lost, duplicated, len(keys)
+
+
+def print_step(step: int, speed: float, figures: dict[str, dict[str, float]]) -> None:
+    print(f"step {step}: load x{speed:g}")
+    for name in ("device poll", "device write", "standings", "Aggregated"):
+        row = figures.get(name)
+        if row is None:
+            continue
+        target = TARGETS.get(name)
+        verdict = ""
+        if target is not None:
+            verdict = (
+                f" (p99 target <= {target:.0f} ms; {'ok' if row['p99'] <= target else 'MISSED'})"
+            )
+        print(
+            f"  {name:13} {row['rate']:7.1f} req/s  p50 {row['p50']:5.0f} ms  "
+            f"p99 {row['p99']:5.0f} ms  failures {row['failures']:.0f}{verdict}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one 30-second step, for checking")
+    parser.add_argument("--seconds", type=int, default=120, help="length of each step")
+    parser.add_argument("--steps", type=int, default=6, help="most load steps")
+    parser.add_argument(
+        "--spectators", type=int, default=SPECTATORS, help="standings readers (0: devices alone)"
+    )
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("set DATABASE_URL=postgres://... : this benchmark measures PostgreSQL")
+    from bench import django_env
+
+    where = django_env.setup()
+    workdir = Path(tempfile.mkdtemp(prefix="troef-devices-"))
+    print(f"Table devices: {TABLES} tables, {args.spectators} spectators, gunicorn on {where}")
+    started = time.perf_counter()
+    plan = build_event()
+    plan_file = workdir / "tables.json"
+    plan_file.write_text(json.dumps(plan))
+    print(f"  event built in {time.perf_counter() - started:.0f} s")
+    from django.db import connection
+
+    connection.close()
+    servers = Servers(workdir, os.environ["DATABASE_URL"])
+    servers.start()
+    try:
+        seconds = 30 if args.quick else args.seconds
+        speeds = [1.0] if args.quick else [1.0 + step for step in range(args.steps)]
+        for step, speed in enumerate(speeds, start=1):
+            figures, acked = run_locust(servers, plan_file, seconds, speed, step, args.spectators)
+            print_step(step, speed, figures)
+            lost, duplicated, answered = lost_and_duplicated(acked)
+            print(f"  results answered {answered}, lost {lost}, duplicated {duplicated}")
+            write = figures.get("device write", {"p99": 0.0})
+            if write["p99"] > TARGETS["device write"]:
+                print(f"device writes' p99 passed {TARGETS['device write']:.0f} ms at step {step}")
+                break
+        else:
+            if not args.quick:
+                print(f"device writes' p99 stayed under {TARGETS['device write']:.0f} ms")
+    finally:
+        servers.stop()
+        print(f"  logs and figures in {workdir}")
+
+
+if __name__ == "__main__":
+    main()
