@@ -128,12 +128,21 @@ def _real(operation: Any, data: dict[str, Any]) -> dict[str, Any]:
         "slug": "winter" if operation.path.startswith("/api/v1/series/") else event.slug,
         "n": 1,
         "t": 1,
-        "id": data["report"].pk,
-        "pk": data["club"].pk if "/clubs/" in operation.path else data["player"].pk,
+        "id": _object_id(operation.path, data),
+        "pk": _object_id(operation.path, data),
         "name": "whisthub",
     }
     names = [p.name for p in operation.path_parameters]
     return {name: values[name] for name in names}
+
+
+def _object_id(path: str, data: dict[str, Any]) -> int:
+    """The id in the path: a club's, a player's or a report job's (each table numbers its own)."""
+    if path.startswith("/api/v1/clubs/"):
+        return int(data["club"].pk)
+    if path.startswith("/api/v1/players/"):
+        return int(data["player"].pk)
+    return int(data["report"].pk)
 
 
 @pytest.mark.parametrize("signed_in", [True, False], ids=["director", "anonymous"])

@@ -25,10 +25,11 @@ from config.wsgi import application
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Board, Event, Result, Round, Table
+from tournaments.models import AuditEntry, Board, Event, ReportFile, Result, Round, Table
 from tournaments.reports import loaders
 from tournaments.reports.cards import TableCardRenderer
 from tournaments.services import devices, results, rounds
+from tournaments.services import reports as reports_service
 
 pytestmark = pytest.mark.django_db
 
@@ -430,6 +431,9 @@ def test_the_table_card_of_a_round_in_play_carries_the_link_and_the_pin(
     td: User, running: Event, settings: Any
 ) -> None:
     settings.TROEF_SITE_URL = "https://troef.example.org"
+    # Asking for the cards makes the links (the document is drawn in a read-only transaction).
+    assert not Table.objects.filter(round__event=running).exclude(device_key="").exists()
+    reports_service.request_report(td, running, ReportFile.Kind.TABLE_CARDS, 1)
     data = loaders.seating_cards(running, 1)
     rendered = TableCardRenderer(data, language="en").render()
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(rendered.content)).pages]

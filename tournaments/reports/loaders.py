@@ -277,7 +277,11 @@ def seating_cards(event: Event, round_number: int | None = None) -> SeatingCards
 
 
 def _device_links(event: Event, round_number: int | None) -> dict[int, tuple[str, str]]:
-    """Each table's device link and PIN, for the table cards of one round not yet closed."""
+    """Each table's device link and PIN, for the table cards of one round not yet closed.
+
+    Read only (documents are drawn in a read-only transaction): asking for the document made them
+    (``services.reports.request_report``); a table without them gets a card without a QR code.
+    """
     round_ = (
         event.round_set.exclude(status=Round.Status.CLOSED).filter(number=round_number).first()
         if round_number is not None
@@ -287,7 +291,7 @@ def _device_links(event: Event, round_number: int | None) -> dict[int, tuple[str
         return {}
     return {
         table.number: (devices.device_url(table), table.device_pin)
-        for table in devices.ensure_device_keys(None, round_)
+        for table in round_.tables.exclude(device_key="").order_by("number")
     }
 
 

@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import Event, ReportFile
+from tournaments.models import Event, ReportFile, Round
 from tournaments.reports import documents, fingerprints
-from tournaments.services import audit
+from tournaments.services import audit, devices
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,10 @@ def _queue(report_id: int) -> None:
     transaction.on_commit(lambda: publish(task, report_id), robust=True)
 
 
+# Documents with table cards: a card for one round prints each table's device link and PIN.
+DEVICE_LINK_KINDS = frozenset({ReportFile.Kind.TABLE_CARDS, ReportFile.Kind.ROUND_PACK})
+
+
 @transaction.atomic
 def request_report(
     actor: Any,
@@ -65,6 +69,12 @@ def request_report(
         raise UserError(
             _("Choose Dutch, French or English."), code="bad_language", field="language"
         )
+    if kind in DEVICE_LINK_KINDS and round_number is not None:
+        # The table cards print each table's device link and PIN: they are made here, since the
+        # document itself is drawn in a read-only transaction.
+        round_ = event.round_set.filter(number=round_number).exclude(status=Round.Status.CLOSED)
+        for open_round in round_:
+            devices.ensure_device_keys(actor, open_round)
     report = ReportFile.objects.create(
         event=event,
         kind=kind,
