@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 # Engine tests are plain pytest functions; everything else, tests of the web side included, is typed.
-MYPY_PATHS ?= manage.py config engine tournaments api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability tests/api
+MYPY_PATHS ?= manage.py config engine tournaments ratings api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability tests/api tests/ratings
 
 .PHONY: run test lint bench install migrate demo worker beat clean messages lock
 

@@ -29,5 +29,5 @@ def report(
     met = value >= target if higher_is_better else value <= target
     sign = ">=" if higher_is_better else "<="
     verdict = "ok" if met else "MISSED"
-    print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,.0f}; {verdict})")
+    print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,g}; {verdict})")
     return met

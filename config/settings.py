@@ -118,6 +118,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "api",
+    "ratings",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("tournaments.access_urls")),
     path("scoring-tables/", include("tournaments.scoring_table_urls")),
     path("series/<slug:slug>/", public_views.series_standings, name="series"),
+    path("", include("ratings.urls")),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm),

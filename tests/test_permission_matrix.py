@@ -123,6 +123,11 @@ RULES: dict[str, dict[str, int]] = {
     "standings_csv": both(ANY),
     "standings_json": both(ANY),
     "club_ranking": both(ANY),
+    "board_results": both(ANY),
+    # Ratings are made of finished events, whose standings are public
+    "ratings_index": both(ANY),
+    "ratings": both(ANY),
+    "rating_player": both(ANY),
     # The table's link: the key on the card is what lets a phone in (then its PIN)
     "device": both(ANY),
     # A user's own
@@ -386,6 +391,7 @@ def _build_world() -> World:
         "club": Club.objects.order_by("pk").values_list("pk", flat=True).first() or 0,
         "player": Player.objects.order_by("pk").values_list("pk", flat=True).first() or 0,
         "token": token.pk,
+        "organisation": Organisation.objects.get(name="Whistclub De Kroon").pk,
     }
     return World(clients, values)
 

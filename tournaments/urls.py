@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import adjust, deal_files, entry, events, players, public, seats
+from tournaments.views import adjust, boards, deal_files, entry, events, players, public, seats
 
 urlpatterns = [
     path("new/", events.event_create, name="event_create"),
@@ -84,4 +84,6 @@ urlpatterns = [
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings_csv"),
     path("<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("<slug:slug>/clubs/", public.club_ranking, name="club_ranking"),
+    # Public, like the standings: a board's results once every table has played it.
+    path("<slug:slug>/boards/<int:board_number>/", boards.board_results, name="board_results"),
 ]

@@ -4,6 +4,11 @@
   lines of q players; in round r, table t holds player ``t + r·m_j`` of line j. Players of different
   lines meet exactly once in q rounds; players of one line never meet, so a schedule for q players,
   played inside each line at once, adds its rounds (16 → 4 + 1, 64 → 16 + 5, 128 → 32 + 10).
+* **Resolvable designs** (``resolvable``): for 3q + 1 players, q ≡ 1 (mod 4) a prime power, q
+  rounds in which everyone meets everyone exactly once (52 → 17, 76 → 25, 88 → 29).
+* **Lines** (``lines``): for any field with enough tables, byes or tables of five included, four
+  lines moved along modulo the number of tables; at least a third of the tables in rounds (a
+  quarter with players beyond a multiple of four): 1,000 players → 125 rounds, 2,000 → 250.
 * **Cyclic designs** (``CyclicDesign``): the players are ``levels`` rows of ``rounds`` players plus a
   few fixed players; one base round is stored and round r shifts every row by r. A base round that
   uses each "difference" at most once gives ``rounds`` rounds without a repeat. The stored ones
@@ -23,7 +28,9 @@ from functools import cache
 from importlib import resources
 
 from engine.errors import MovementError
-from engine.movements.layout import Grouping, Layout, Table
+from engine.movements.layout import MAX_ROUNDS, Grouping, Layout, Table
+from engine.movements.lines import line_rounds, lines, multipliers
+from engine.movements.resolvable import resolvable
 from engine.movements.rings import FiniteRing
 
 #: Rounds without a repeated meeting that are known to be the most possible (4 players a table).
@@ -230,8 +237,12 @@ def rainbow(players: int) -> Design | None:
     return Design(source, tuple(rounds))
 
 
-def best_design(layout: Layout) -> Design:
-    """The longest schedule without a repeated meeting that is built or stored for this layout."""
+def best_design(layout: Layout, rounds: int = MAX_ROUNDS) -> Design:
+    """The longest schedule without a repeated meeting that is built or stored for this layout.
+
+    The lines construction, which can give far more rounds than any movement has, is cut at
+    ``rounds`` (the rounds wanted).
+    """
     candidates = [one_round(layout)]
     stored = stored_design(layout)
     if stored is not None:
@@ -239,8 +250,19 @@ def best_design(layout: Layout) -> Design:
     listed = listed_designs().get((layout.players, layout.key))
     if listed is not None:
         candidates.append(Design(f"{listed.source}, {len(listed.rounds)} rounds", listed.rounds))
+    most = min(line_rounds(layout), rounds)
     if layout.fives == 0 and layout.byes == 0:
-        built = rainbow(layout.players)
+        # When the lines give every round wanted, the Rainbow construction cannot do better, and
+        # its field tables take long to build for large fields.
+        built = rainbow(layout.players) if most < rounds else None
         if built is not None:
             candidates.append(built)
+        complete = resolvable(layout.players)
+        if complete:
+            q = len(complete)
+            candidates.append(Design(f"resolvable design over the field of {q} elements", complete))
+    if most > max(len(d.rounds) for d in candidates):
+        steps, _ = multipliers(layout.tables, 5 if layout.byes + layout.fives else 4)
+        source = f"4 lines of {layout.tables}, multipliers {', '.join(map(str, steps))}"
+        candidates.append(Design(source, lines(layout, most)))
     return max(candidates, key=lambda d: len(d.rounds))

@@ -22,8 +22,11 @@ MESSAGES: Mapping[str, str] = {
 }
 """Every code of a layout's errors and its English message, parameters named in braces."""
 
-#: The largest field the planner accepts; beyond it the searches stop being quick.
-MAX_PLAYERS = 400
+#: The largest field the planner accepts: more than any federation seats in one event. Planning
+#: stays quick far beyond it (from 1,600 players every round comes from a construction), but
+#: re-planning after late arrivals searches with a table of every pair's meetings, players² in
+#: size: 16 million entries here, and several seconds a round.
+MAX_PLAYERS = 4_000
 #: The most rounds the planner accepts in one movement.
 MAX_ROUNDS = 100
 

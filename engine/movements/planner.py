@@ -35,6 +35,9 @@ MESSAGES: Mapping[str, str] = {
 
 #: Effort of the cyclic search for fields without a stored design: swap evaluations, roughly.
 _CYCLIC_EFFORT = 600_000
+#: Larger fields skip the cyclic search: its table of pairs grows as players², and their lines
+#: construction already gives a third of the tables in rounds (a quarter with byes).
+_CYCLIC_MOST_PLAYERS = 400
 #: Budget for schedules searched from scratch as an alternative (tries × players², roughly).
 _SCRATCH_BUDGET = 10_000
 
@@ -139,12 +142,12 @@ def _score(groupings: Sequence[Grouping]) -> tuple[int, int]:
 
 def design_for(layout: Layout, rounds: int, seed: int = 0) -> Design:
     """The design a movement of ``rounds`` rounds starts from (points 0 .. players - 1)."""
-    design = best_design(layout)
+    design = best_design(layout, rounds)
     if len(design.rounds) >= rounds or stored_design(layout) is not None:
         return design
     # A field without a stored design: try a cyclic design of as many rounds as can help.
     target = min(rounds, counting_bound(layout))
-    if target <= len(design.rounds):
+    if target <= len(design.rounds) or layout.players > _CYCLIC_MOST_PLAYERS:
         return design
     found = find_cyclic(
         layout, target, random.Random(seed), max_steps=max(200, _CYCLIC_EFFORT // layout.players**2)

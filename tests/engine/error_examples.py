@@ -235,7 +235,7 @@ EXAMPLES: Mapping[str, Callable[[], object]] = {
     "tricks_total": checked(_israeli(tricks=(6, 2, 1, 3)), "israeli"),
     # -- movements and board plans ---------------------------------------------------------------
     "too_few_players": lambda: plan_movement(3, 2),
-    "too_many_players": lambda: plan_movement(401, 2),
+    "too_many_players": lambda: plan_movement(4001, 2),
     "tables_of_five_impossible": lambda: plan_movement(7, 2, tables_of_five=True),
     "played_rounds_out_of_range": lambda: replan(_eight(), 4, range(1, 9)),
     "fewer_rounds_than_played": lambda: replan(_eight(), 2, range(1, 9), rounds=1),

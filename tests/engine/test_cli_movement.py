@@ -86,6 +86,23 @@ def test_it_gives_another_schedule_for_another_seed() -> None:
     assert first != other
 
 
+def test_it_plans_a_federation_event_of_1000_players_without_a_repeat() -> None:
+    status, out, err = run("--players", "1000", "--rounds", "10")
+    assert status == 0
+    assert err == ""
+    document = json.loads(out)
+    assert document["players"] == 1000
+    assert all(len(plan["tables"]) == 250 for plan in document["rounds"])
+    assert set(meetings(document).values()) == {1}
+
+
+def test_it_exits_2_for_a_field_beyond_the_largest_it_plans() -> None:
+    status, out, err = run("--players", "4001", "--rounds", "8")
+    assert status == 2
+    assert out == ""
+    assert "players: at most 4000 players can be planned at once, not 4001" in err
+
+
 def test_it_exits_2_for_too_few_players() -> None:
     status, out, err = run("--players", "3", "--rounds", "2")
     assert status == 2

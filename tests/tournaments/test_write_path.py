@@ -251,10 +251,10 @@ def test_a_failed_computation_keeps_the_last_standings_marked_not_current(
     assert good.data["rows"]
     assert "failure" not in good.data
 
-    def broken(event: Event) -> dict[str, Any]:
+    def broken(event: Event, problems: object = None) -> dict[str, Any]:
         raise KeyError("E")
 
-    monkeypatch.setattr(standings, "compute", broken)
+    monkeypatch.setattr(standings, "evaluate", broken)
     Standings.objects.filter(pk=good.pk).update(requested=good.requested + 1)
     assert standings.refresh(played.pk) is None
     state = Standings.objects.get(pk=good.pk)

@@ -15,7 +15,7 @@ from tournaments.models.events import (
 )
 from tournaments.models.people import Club, Player
 from tournaments.models.reports import ReportFile
-from tournaments.models.results import Result, Standings
+from tournaments.models.results import BoardScores, Result, Standings
 from tournaments.models.scoring_tables import ScoringTable, ScoringTableVersion
 from tournaments.models.series import Series
 
@@ -23,6 +23,7 @@ __all__ = [
     "ApiToken",
     "AuditEntry",
     "Board",
+    "BoardScores",
     "Club",
     "Entry",
     "Event",

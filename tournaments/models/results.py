@@ -150,3 +150,25 @@ class Standings(models.Model):
         if not self.is_stale or since is None:
             return False
         return timezone.now() - since > PUBLICATION_DELAYED_AFTER
+
+
+class BoardScores(models.Model):
+    """Every player's compared boards as the standings computed at ``computed_at`` found them.
+
+    Kept apart from ``Standings`` so that the public standings never load them; the score cards,
+    the player pages and the reports read them instead of comparing every board again. The text
+    is compact JSON (``engine.standings.board_scores_to_json``).
+    """
+
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="board_scores"
+    )
+    computed_at = models.DateTimeField(null=True, blank=True)
+    data = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name = _("board scores")
+        verbose_name_plural = _("board scores")
+
+    def __str__(self) -> str:
+        return f"{self.event} board scores ({self.computed_at})"

@@ -31,11 +31,8 @@ class SeatingRenderer(Renderer):
 
     def heading(self, canvas: Canvas, x: float, y: float, width: float) -> None:
         event = self.data.event
-        canvas.setFont(self.font, 7.5)
-        canvas.setFillColor(GREY)
         text = f"{event.name} · {date_format(event.date, 'DATE_FORMAT')}"
-        canvas.drawString(x, y, self.fit(text, 7.5, width))
-        canvas.setFillColor(BLACK)
+        self.layer.draw(x, y, self.fit(text, 7.5, width), self.font, 7.5, colour=GREY)
 
 
 class GuideCardRenderer(SeatingRenderer):
@@ -84,23 +81,20 @@ class GuideCardRenderer(SeatingRenderer):
                 y = self.top - row * height - 14
                 self.draw_card(canvas, card, x, y, width - 24, height - 28)
                 self.report(start + index + 1)
-            canvas.showPage()
+            self.show_page(canvas)
 
     def draw_card(
         self, canvas: Canvas, card: GuideCard, x: float, y: float, width: float, height: float
     ) -> None:
         self.heading(canvas, x, y - 8, width)
-        canvas.setFont(self.bold_font, 9)
-        canvas.drawString(x, y - 24, _("Guide card").upper())
+        write = self.layer.draw
+        write(x, y - 24, _("Guide card").upper(), self.bold_font, 9)
         person = card.person
-        canvas.setFont(self.bold_font, 15)
-        canvas.drawString(x, y - 44, self.fit(person.name, 15, width, True))
-        canvas.setFont(self.font, 9)
+        write(x, y - 44, self.fit(person.name, 15, width, True), self.bold_font, 15)
         number = _("Player %(n)s") % {"n": person.number}
         role = _("substitute") if person.substitute else ""
-        canvas.drawString(
-            x, y - 58, self.fit(" · ".join(p for p in (number, role, person.club) if p), 9, width)
-        )
+        about = " · ".join(p for p in (number, role, person.club) if p)
+        write(x, y - 58, self.fit(about, 9, width), self.font, 9)
         widths = (0.2, 0.2, 0.22, 0.38)
         labels = (_("Round"), _("Table"), _("Seat"), _("Boards"))
         top = y - 72
@@ -109,36 +103,36 @@ class GuideCardRenderer(SeatingRenderer):
         canvas.rect(x, top - h, width, h, stroke=0, fill=1)
         canvas.setFillColor(BLACK)
         label_size = min(8.5, h * 0.6)
-        canvas.setFont(self.bold_font, label_size)
         cx = x
         for label, share in zip(labels, widths, strict=True):
             text = self.fit(label, label_size, share * width - 6, True)
-            canvas.drawString(cx + 4, top - h + (h - label_size) / 2 + 1, text)
+            write(cx + 4, top - h + (h - label_size) / 2 + 1, text, self.bold_font, label_size)
             cx += share * width
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         row_y = top - h
+        rules = []
         for placement in card.placements:
             values = self.placement_values(placement)
             cx = x
             for index, (value, share) in enumerate(zip(values, widths, strict=True)):
                 bold = index < 3  # round, table and seat are what a player looks for
                 size = min(10.0 if bold else 9.0, h * 0.66)
-                canvas.setFont(self.bold_font if bold else self.font, size)
                 text = self.fit(value, size, share * width - 6, bold)
-                canvas.drawString(cx + 4, row_y - h + (h - size) / 2 + 1, text)
+                font = self.bold_font if bold else self.font
+                write(cx + 4, row_y - h + (h - size) / 2 + 1, text, font, size)
                 cx += share * width
             row_y -= h
-            canvas.line(x, row_y, x + width, row_y)
+            rules.append((x, row_y, x + width, row_y))
+        canvas.lines(rules)
         canvas.rect(x, row_y, width, top - row_y, stroke=1, fill=0)
         canvas.setStrokeColor(BLACK)
         canvas.setLineWidth(1)
         if any(p.seat == "X" for p in card.placements):
             note = _("X: fifth player at a table of five; sits in for each player in turn.")
-            canvas.setFont(self.font, 7)
             for line in self.wrap(note, 7, width):
                 row_y -= 9
-                canvas.drawString(x, row_y, line)
+                write(x, row_y, line, self.font, 7)
 
     def placement_values(self, placement: Placement) -> tuple[str, str, str, str]:
         if placement.seat == ABSENT:
@@ -180,7 +174,7 @@ class TableCardRenderer(SeatingRenderer):
                 self.draw_one_round(canvas, card.rounds[0], self.top - 120)
             else:
                 self.draw_grid(canvas, card.rounds, self.top - 100)
-            canvas.showPage()
+            self.show_page(canvas)
             self.report(done)
 
     def draw_one_round(self, canvas: Canvas, plan: TableRound, y: float) -> None:
@@ -265,12 +259,11 @@ class TableCardRenderer(SeatingRenderer):
         canvas.setFillColor(LIGHT)
         canvas.rect(self.left, y - h, self.usable_width, h, stroke=0, fill=1)
         canvas.setFillColor(BLACK)
-        canvas.setFont(self.bold_font, size + 1)
+        write = self.layer.draw
         x = self.left
         for label, share in zip(labels, widths, strict=True):
-            canvas.drawString(
-                x + 4, y - h / 2 - 3, self.fit(label, size + 1, share * self.usable_width - 6, True)
-            )
+            text = self.fit(label, size + 1, share * self.usable_width - 6, True)
+            write(x + 4, y - h / 2 - 3, text, self.bold_font, size + 1)
             x += share * self.usable_width
         top = y
         y -= h
@@ -278,8 +271,7 @@ class TableCardRenderer(SeatingRenderer):
         canvas.setLineWidth(0.4)
         for plan in plans:
             x = self.left
-            canvas.setFont(self.bold_font, size + 2)
-            canvas.drawString(x + 4, y - h / 2 - 3, str(plan.round))
+            write(x + 4, y - h / 2 - 3, str(plan.round), self.bold_font, size + 2)
             x += widths[0] * self.usable_width
             for seat, share in zip(seats, widths[1:-1], strict=True):
                 cell = share * self.usable_width - 6
@@ -290,18 +282,12 @@ class TableCardRenderer(SeatingRenderer):
                     name = person.name
                     if person.substitute:
                         name = _("%(player)s (substitute)") % {"player": person.name}
-                    canvas.setFont(self.bold_font, size)
-                    canvas.drawString(x + 4, y - h / 2 + 1, str(person.number))
+                    write(x + 4, y - h / 2 + 1, str(person.number), self.bold_font, size)
                     small = self.fit_size(name, size - 1, cell)  # "(substitute)" takes room
-                    canvas.setFont(self.font, small)
-                    canvas.drawString(x + 4, y - h / 2 - size, self.fit(name, small, cell))
+                    write(x + 4, y - h / 2 - size, self.fit(name, small, cell), self.font, small)
                 x += share * self.usable_width
-            canvas.setFont(self.font, size)
-            canvas.drawString(
-                x + 4,
-                y - h / 2 - 3,
-                self.fit(board_ranges(plan.boards), size, widths[-1] * self.usable_width - 6),
-            )
+            boards = self.fit(board_ranges(plan.boards), size, widths[-1] * self.usable_width - 6)
+            write(x + 4, y - h / 2 - 3, boards, self.font, size)
             y -= h
             canvas.line(self.left, y, self.right, y)
         canvas.rect(self.left, y, self.usable_width, top - y, stroke=1, fill=0)

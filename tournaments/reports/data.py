@@ -190,6 +190,7 @@ class StandingRow:
     boards: int
     withdrawn: bool = False
     substitute: bool = False  # fills a seat for some rounds; never ranked
+    sat_out: int = 0  # boards sat out (byes, the fifth chair at a table of five)
 
     @property
     def ranked(self) -> bool:

@@ -10,9 +10,11 @@ board, that a club without a dealing machine sorts the cards by.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cards import SUITS, Rank, Seat, Suit
@@ -23,6 +25,7 @@ from tournaments.reports.base import (
     BLACK,
     GREY,
     LIGHT,
+    RED,
     RULE,
     RenderedFile,
     Renderer,
@@ -108,7 +111,7 @@ class HandRecordRenderer(HandRecordsBase):
                 self.report(page * per_page + index + 1)
             self.draw_key(canvas)
             self.footer(canvas, f"{self.data.event.name} · " + _("hand records"), page + 1)
-            canvas.showPage()
+            self.show_page(canvas)
 
     def draw_key(self, canvas: Canvas) -> None:
         canvas.setFont(self.font, 7)
@@ -224,6 +227,8 @@ class DealingSlipRenderer(HandRecordsBase):
         return out
 
     def draw(self, canvas: Canvas) -> None:
+        self.last: tuple[tuple[int, float], Slip] | None = None
+        self.copy_text = _("copy %(copy)s of %(copies)s")
         slips = self.slips()
         per_page = self.columns * self.rows
         pages = max(1, (len(slips) + per_page - 1) // per_page)
@@ -253,7 +258,7 @@ class DealingSlipRenderer(HandRecordsBase):
                 done_boards.add(board.board)
             self.report(len(done_boards))
             self.footer(canvas, f"{self.data.event.name} · " + _("dealing slips"), page + 1)
-            canvas.showPage()
+            self.show_page(canvas)
 
     def draw_slip(
         self,
@@ -265,16 +270,31 @@ class DealingSlipRenderer(HandRecordsBase):
         y: float,
         width: float,
     ) -> None:
-        canvas.setFont(self.bold_font, 12)
-        title = _("Board %(n)s") % {"n": board.board}
-        canvas.drawString(x, y - 12, title)
-        canvas.setFont(self.font, 8)
-        details = [
-            _("copy %(copy)s of %(copies)s") % {"copy": copy, "copies": copies},
-            _("dealer %(seat)s") % {"seat": board.dealer.name},
-        ]
-        canvas.drawString(x + self.text_width(title, 12, True) + 8, y - 12, " · ".join(details))
-        line_y = y - 34
+        slip = self.slip(board, width)
+        self.layer.stamp(x, y, ("slip", board.board, width), lambda: self.draw_hands(canvas, slip))
+        copy_text = self.copy_text % {"copy": copy, "copies": copies}
+        at = x + slip.title_width + 8
+        self.layer.draw(at, y - 12, f"{copy_text} · {slip.dealer}", self.font, 8)
+
+    def draw_hands(self, canvas: Canvas, slip: Slip) -> None:
+        """What every copy of a board's slip prints, from its top left corner at (0, 0)."""
+        write = self.layer.draw
+        write(0, -12, slip.title, self.bold_font, 12)
+        line_y = -34.0
+        size = slip.size
+        for seat, runs in slip.lines:
+            write(0, line_y, seat, self.bold_font, 12)
+            for start, symbol, colour, gap, holding in runs:
+                write(start, line_y, symbol, self.bold_font, size, colour=colour)
+                write(start + gap, line_y, holding, self.font, size)
+            line_y -= 18
+        if slip.turned:
+            self.draw_suit_text(canvas, 0, line_y - 2, slip.turned, 8)
+
+    def slip(self, board: BoardDeal, width: float) -> Slip:
+        """A board's slip as laid out, worked out once for all its copies."""
+        if self.last is not None and self.last[0] == (board.board, width):
+            return self.last[1]
         # Each suit in its own column, so that the cards of one suit line up down the slip; a
         # column is as wide as its longest holding, and one size serves the whole slip.
         cells = {
@@ -293,20 +313,46 @@ class DealingSlipRenderer(HandRecordsBase):
         ]
         scale = min(1.0, (width - 20) / sum(widths))
         size *= scale
-        starts = [x + 20 + sum(widths[:index]) * scale for index in range(len(SUITS))]
-        for seat in SEATS_AROUND:
-            canvas.setFont(self.bold_font, 12)
-            canvas.drawString(x, line_y, seat.name)
-            for start, suit in zip(starts, SUITS, strict=True):
-                runs: list[tuple[Suit | None, str]] = [
-                    (suit, suit.symbol),
-                    (None, cells[seat, suit]),
-                ]
-                self.draw_suit_text(canvas, start, line_y, runs, size)
-            line_y -= 18
-        turned = self.turned_card(board)
-        if turned:
-            self.draw_suit_text(canvas, x, line_y - 2, suit_runs(turned), 8)
+        starts = [20 + sum(widths[:index]) * scale for index in range(len(SUITS))]
+        title = _("Board %(n)s") % {"n": board.board}
+        slip = Slip(
+            title=title,
+            title_width=self.text_width(title, 12, bold=True),
+            dealer=_("dealer %(seat)s") % {"seat": board.dealer.name},
+            size=size,
+            lines=tuple(
+                (
+                    seat.name,
+                    tuple(
+                        (
+                            start,
+                            suit.symbol,
+                            RED if suit in (Suit.H, Suit.D) else BLACK,
+                            self.text_width(suit.symbol, size, bold=True),
+                            cells[seat, suit],
+                        )
+                        for start, suit in zip(starts, SUITS, strict=True)
+                    ),
+                )
+                for seat in SEATS_AROUND
+            ),
+            turned=tuple(suit_runs(self.turned_card(board))),
+        )
+        self.last = ((board.board, width), slip)  # the copies of a board follow each other
+        return slip
+
+
+@dataclass(frozen=True)
+class Slip:
+    """What every copy of a board's slip prints, laid out: the heading, and each seat's suits
+    as (where the suit starts, its symbol, its colour, the symbol's width, the cards)."""
+
+    title: str
+    title_width: float
+    dealer: str
+    size: float
+    lines: tuple[tuple[str, tuple[tuple[float, str, Color, float, str], ...]], ...]
+    turned: tuple[tuple[Suit | None, str], ...]
 
 
 class DealFileRenderer(Renderer):

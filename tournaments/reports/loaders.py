@@ -332,6 +332,7 @@ def standings_data(event: Event) -> StandingsData:
             boards=int(row.get("boards", 0)),
             withdrawn=bool(row.get("withdrawn", False)),
             substitute=int(row["entry"]) in substitutes,
+            sat_out=int(row.get("sat_out", 0)),
         )
         for row in data.get("rows", [])
     ]
@@ -383,29 +384,25 @@ def _close_up(ranked: list[StandingRow]) -> list[StandingRow]:
 def score_cards(event: Event) -> ScoreCards:
     """Each player's boards with the contract, the score and the comparison percentage.
 
-    ``standings.compute`` keeps only totals; the per-board comparison is its first half again:
-    gather every current result, then compare each board's seat group.
+    The comparison is the one the standings stored with them (``standings.board_scores``): nothing
+    is compared again. The notations are read in one query.
     """
-    lines, groups, expected, _rounds = standings_service._gather(event)
-    for (board, _seat), members in groups.items():
-        compared = comparison.compare(
-            [m.entry_value for m in members], expected=max(expected[board], len(members))
-        )
-        for member, result in zip(members, compared, strict=True):
-            member.comparison = result
+    scores = standings_service.board_scores(event)
+    notations = dict(
+        Result.objects.filter(event=event, is_current=True).values_list("pk", "notation")
+    )
     standing = {row.entry: row for row in standings_data(event).rows}
     entries = {e.number: e for e in event.entries.select_related("player__club").order_by("number")}
     game = event_service.ruleset_of(event).game
     cards = []
     for number, entry in entries.items():
-        line = lines.get(number)
-        played = sorted(line.played, key=lambda p: (p.round, p.board)) if line else []
+        played = scores.get(number, ())
         if not played and entry.status != Entry.Status.ACTIVE:
             continue
         card_lines = []
         for item in played:
-            split = _split_notation(item.notation, game, item.score)
-            percentage = item.comparison.percentage if item.comparison is not None else None
+            notation = "bye" if item.result is None else notations.get(item.result, "")
+            split = _split_notation(notation, game, item.score)
             card_lines.append(
                 CardLine(
                     round=item.round,
@@ -416,7 +413,7 @@ def score_cards(event: Event) -> ScoreCards:
                     contract=split.contract,
                     tricks=split.tricks,
                     score=signed(item.score) if item.score is not None else "",
-                    percentage=comparison.display(percentage, 2) if percentage is not None else "",
+                    percentage=comparison.display(item.percentage, 2),
                     artificial=item.score is None,
                 )
             )
@@ -428,7 +425,7 @@ def score_cards(event: Event) -> ScoreCards:
                 total=row.total if row else "",
                 rounds=row.rounds if row else {},
                 lines=tuple(card_lines),
-                sat_out=sum(line.sat_out.values()) if line else 0,
+                sat_out=row.sat_out if row else 0,
             )
         )
     return ScoreCards(event_info(event), event.comparison, tuple(cards))

@@ -45,6 +45,7 @@ class RoundPackRenderer(Renderer):
         total = self.steps()
         for part in self.data:
             part.page_size = self.page_size
+            part.layer = self.layer  # one text layer per canvas
             offset = done
             part.progress = lambda step, _total, offset=offset: self.report(offset + step, total)
             part.draw(canvas)

@@ -8,8 +8,9 @@ line's sum (always 0) as a check.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -52,9 +53,9 @@ class ScoreSheetRenderer(Renderer):
     def draw(self, canvas: Canvas) -> None:
         for done, table in enumerate(self.data.tables, start=1):
             self.draw_front(canvas, table)
-            canvas.showPage()
+            self.show_page(canvas)
             self.draw_back(canvas)
-            canvas.showPage()
+            self.show_page(canvas)
             self.report(done)
 
     # --- front ---------------------------------------------------------------------------------
@@ -178,24 +179,28 @@ class ScoreSheetRenderer(Renderer):
         canvas.setFillColor(LIGHT)
         canvas.rect(self.left, y - 2 * height, self.usable_width, 2 * height, stroke=0, fill=1)
         canvas.setFillColor(BLACK)
-        canvas.setFont(self.bold_font, header_size)
         for group, label in ((points, _("Points")), (totals, _("Running totals"))):
             start, end = group[0].x, group[-1].x + group[-1].width
-            canvas.drawCentredString(
+            self.layer.draw(
                 (start + end) / 2,
                 y - height + (height - header_size) / 2 + 1,
                 self.fit(label, header_size, end - start - 2, True),
+                self.bold_font,
+                header_size,
+                "centre",
             )
         for column in columns:
             # Grouped columns have their seat under the group heading; the others span both rows.
             grouped = column.key.startswith(("points:", "total:"))
             size = self.fit_size(column.label, header_size, column.width - 3, bold=True)
-            canvas.setFont(self.bold_font, size)
             base = y - 2 * height + (height - size) / 2 + 1
-            canvas.drawCentredString(
+            self.layer.draw(
                 column.centre,
                 base if grouped else base + height / 2,
                 self.fit(column.label, size, column.width - 2, True),
+                self.bold_font,
+                size,
+                "centre",
             )
         y -= 2 * height
         running: dict[int, int] = {person.number: 0 for _seat, person in table.players}
@@ -219,12 +224,11 @@ class ScoreSheetRenderer(Renderer):
         size: float,
     ) -> None:
         base = y - height + (height - size) / 2 + 1
-        canvas.setFont(self.bold_font, size)
-        canvas.drawCentredString(by_key["board"].centre, base, str(line.board))
-        canvas.setFont(self.font, size)
-        canvas.drawCentredString(by_key["dealer"].centre, base, line.dealer)
+        write = self.layer.draw
+        write(by_key["board"].centre, base, str(line.board), self.bold_font, size, "centre")
+        write(by_key["dealer"].centre, base, line.dealer, self.font, size, "centre")
         if "out" in by_key and line.out is not None:
-            canvas.drawCentredString(by_key["out"].centre, base, str(line.out))
+            write(by_key["out"].centre, base, str(line.out), self.font, size, "centre")
         played = line.played
         if played is None:
             if line.out is not None:
@@ -234,14 +238,17 @@ class ScoreSheetRenderer(Renderer):
         contract = by_key["contract"]
         text = _("artificial score") if played.artificial else played.contract
         runs = suit_runs(self.fit(text, size, contract.width - 4))
-        width = sum(self.text_width(run, size, suit is not None) for suit, run in runs)
+        width = sum(
+            self.layer.width(run, self.font if suit is None else self.bold_font, size)
+            for suit, run in runs
+        )
         self.draw_suit_text(canvas, contract.centre - width / 2, base, runs, size)
         self.centred(canvas, by_key["tricks"], base, played.tricks, size)
-        canvas.setFont(self.font, size)
         for seat, points in zip("NESW", played.scores, strict=True):
-            canvas.drawCentredString(by_key[f"points:{seat}"].centre, base, signed(points))
+            write(by_key[f"points:{seat}"].centre, base, signed(points), self.font, size, "centre")
         if "sum" in by_key:
-            canvas.drawCentredString(by_key["sum"].centre, base, signed(sum(played.scores)))
+            total = signed(sum(played.scores))
+            write(by_key["sum"].centre, base, total, self.font, size, "centre")
         for number, points in zip(line.holders, played.scores, strict=True):
             running[number] = running.get(number, 0) + points
         for _seat, person in table.players:
@@ -249,12 +256,11 @@ class ScoreSheetRenderer(Renderer):
             if person.number == line.out:
                 self.shade(canvas, column, y, height)
                 continue
-            canvas.drawCentredString(column.centre, base, signed(running[person.number]))
+            write(column.centre, base, signed(running[person.number]), self.font, size, "centre")
 
     def centred(self, canvas: Canvas, column: Column, y: float, text: str, size: float) -> None:
         """``text`` centred in ``column``, smaller if it would not fit (``13 dbl ap``)."""
-        canvas.setFont(self.font, self.fit_size(text, size, column.width - 3))
-        canvas.drawCentredString(column.centre, y, text)
+        self.layer.draw(column.centre, y, text, self.font, size, "centre", room=column.width - 3)
 
     def shade(self, canvas: Canvas, column: Column | None, y: float, height: float) -> None:
         if column is None:
@@ -279,22 +285,22 @@ class ScoreSheetRenderer(Renderer):
         canvas.setFillColor(BLACK)
         label = _("Total")
         room = by_key["board"].width - 4  # the board column: the rest of the line has figures
-        canvas.setFont(self.bold_font, self.fit_size(label, size, room, bold=True))
-        canvas.drawString(by_key["board"].x + 2, base, label)
+        write = self.layer.draw
+        write(by_key["board"].x + 2, base, label, self.bold_font, size, room=room)
         if not any(line.played for line in table.boards):
             return
-        canvas.setFont(self.bold_font, size)
         seat_totals = [0, 0, 0, 0]
         for line in table.boards:
             if line.played is not None:
                 seat_totals = [a + b for a, b in zip(seat_totals, line.played.scores, strict=True)]
+        bold = self.bold_font
         for seat, total in zip("NESW", seat_totals, strict=True):
-            canvas.drawCentredString(by_key[f"points:{seat}"].centre, base, signed(total))
+            write(by_key[f"points:{seat}"].centre, base, signed(total), bold, size, "centre")
         if "sum" in by_key:
-            canvas.drawCentredString(by_key["sum"].centre, base, signed(sum(seat_totals)))
+            write(by_key["sum"].centre, base, signed(sum(seat_totals)), bold, size, "centre")
         for _seat, person in table.players:
             column = by_key[f"total:{person.number}"]
-            canvas.drawCentredString(column.centre, base, signed(running[person.number]))
+            write(column.centre, base, signed(running[person.number]), bold, size, "centre")
 
     def draw_rules(
         self,
@@ -310,22 +316,29 @@ class ScoreSheetRenderer(Renderer):
         strong = {"points:N", "sum", "out", first_total}
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
-        for column in grouped:  # under the group headings, over the seat labels
-            canvas.line(column.x, top - height, column.x + column.width, top - height)
-        y = top - 2 * height
-        for _index in range(lines + 2):
-            canvas.line(self.left, y, self.right, y)
-            y -= height
+        # Under the group headings (over the seat labels), under every line, and between the
+        # columns: each weight of rule as one path.
+        thin = [(c.x, top - height, c.x + c.width, top - height) for c in grouped]
+        thin += [
+            (self.left, top - (2 + index) * height, self.right, top - (2 + index) * height)
+            for index in range(lines + 2)
+        ]
+        thick: list[tuple[float, float, float, float]] = []
         for column in columns[1:]:
-            canvas.setLineWidth(1.1 if column.key in strong else 0.5)
             inside_group = column in grouped and column.key not in strong
-            canvas.line(column.x, top - height if inside_group else top, column.x, bottom)
+            rule = (column.x, top - height if inside_group else top, column.x, bottom)
+            (thick if column.key in strong else thin).append(rule)
+        canvas.lines(thin)
+        canvas.setLineWidth(1.1)
+        canvas.lines(thick)
         canvas.setLineWidth(1.1)
         canvas.rect(self.left, bottom, self.usable_width, top - bottom, stroke=1, fill=0)
         canvas.setStrokeColor(BLACK)
         canvas.setLineWidth(1)
 
-    def draw_foot(self, canvas: Canvas, table: TableSheet, y: float) -> None:
+    @cached_property
+    def hint_lines(self) -> list[str]:
+        """The keying hint under every grid, wrapped once for the whole document."""
         hint = _(
             "Write each board as it is keyed: declarers, contract, tricks (NE 9♥ 10, W sol 6♠ 5, "
             "N,S mis 0,1, pass), then each player's points."
@@ -335,101 +348,98 @@ class ScoreSheetRenderer(Renderer):
             lines += self.wrap(
                 _("Every line adds up to zero: check Σ before signing."), 7.5, self.usable_width
             )
-        for line in lines:
+        return lines
+
+    def draw_foot(self, canvas: Canvas, table: TableSheet, y: float) -> None:
+        for line in self.hint_lines:
             self.draw_suit_text(canvas, self.left, y, suit_runs(line), 7.5)
             y -= 10
         y -= 16
         width = self.usable_width / 4
-        canvas.setFont(self.font, 8)
         canvas.setStrokeColor(RULE)
         for index, seat in enumerate("NESW"):
             x = self.left + index * width
-            canvas.drawString(x, y, _("Signature %(seat)s") % {"seat": seat})
+            self.layer.draw(x, y, _("Signature %(seat)s") % {"seat": seat}, self.font, 8)
             canvas.line(x, y - 18, x + width - 12, y - 18)
         canvas.setStrokeColor(BLACK)
 
     # --- back: the score table -----------------------------------------------------------------
 
     def draw_back(self, canvas: Canvas) -> None:
-        """The back of every sheet: the score table, printed duplex behind the front."""
-        event = self.data.event
-        y = self.top - 12
-        canvas.setFont(self.bold_font, 14)
-        canvas.drawString(self.left, y, _("Score table"))
-        canvas.setFont(self.font, 10)
-        canvas.drawRightString(
-            self.right, y, self.fit(event.ruleset_title, 10, self.usable_width / 2)
-        )
-        y -= 16
-        canvas.setFont(self.font, 8)
-        canvas.setFillColor(GREY)
-        canvas.drawString(
-            self.left,
-            y,
-            _(
-                "Points for each declarer when the contract is made exactly and when it is one trick short."
-            ),
-        )
-        y -= 11
-        if event.balancing:
-            canvas.drawString(
-                self.left,
-                y,
-                _("The opponents pay what the declarers win: every board sums to zero."),
-            )
-            y -= 11
+        """The back of every sheet: the score table, printed duplex behind the front.
+
+        It is the same on every sheet: its text is set once and repeated (``TextLayer.stamp``).
+        """
+        columns = self.score_table_columns
+        line = self.score_table_line
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        for x, y, width, rows in columns:
+            canvas.setFillColor(LIGHT)
+            canvas.rect(x, y - line, width, line, stroke=0, fill=1)
+            bottoms = [y - line * (index + 2) for index in range(len(rows))]
+            canvas.lines([(x, bottom, x + width, bottom) for bottom in bottoms])
         canvas.setFillColor(BLACK)
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)
+        self.layer.stamp(0, 0, ("score table", id(self)), self.draw_back_text)
+        self.footer(canvas, f"{self.data.event.name} · " + _("score table"))
+
+    score_table_line = 13.0
+    """The height of a line of the score table."""
+
+    @cached_property
+    def score_table_columns(self) -> list[tuple[float, float, float, list[Mapping[str, str]]]]:
+        """The score table's columns (one, or two for a long table): x, top, width and rows."""
+        y = self.top - 12 - 16 - 11 - (11 if self.data.event.balancing else 0) - 8
         rows = list(self.data.summary)
-        y -= 8
-        line = 13.0
+        line = self.score_table_line
         per_column = max(1, int((y - self.bottom - 20) // line) - 1)
         column_count = 1 if len(rows) <= per_column else 2
         width = min(self.usable_width / column_count, 300.0)
+        columns = []
         for column in range(column_count):
             chunk = rows[column * per_column : (column + 1) * per_column]
-            if not chunk:
-                continue
-            x = self.left + column * (width + 16)
-            self.draw_summary_column(canvas, chunk, x, y, width, line)
-        self.footer(canvas, f"{event.name} · " + _("score table"))
+            if chunk:
+                columns.append((self.left + column * (width + 16), y, width, chunk))
+        return columns
 
-    def draw_summary_column(
-        self,
-        canvas: Canvas,
-        rows: Sequence[Mapping[str, str]],
-        x: float,
-        y: float,
-        width: float,
-        line: float,
-    ) -> None:
-        widths = (width * 0.5, width * 0.25, width * 0.25)
-        canvas.setFillColor(LIGHT)
-        canvas.rect(x, y - line, width, line, stroke=0, fill=1)
-        canvas.setFillColor(BLACK)
-        canvas.setFont(self.bold_font, 8)
+    def draw_back_text(self) -> None:
+        event = self.data.event
+        write = self.layer.draw
+        y = self.top - 12
+        write(self.left, y, _("Score table"), self.bold_font, 14)
+        ruleset = self.fit(event.ruleset_title, 10, self.usable_width / 2)
+        write(self.right, y, ruleset, self.font, 10, "right")
+        y -= 16
+        explanation = _(
+            "Points for each declarer when the contract is made exactly and when it is one trick short."
+        )
+        write(self.left, y, explanation, self.font, 8, colour=GREY)
+        if event.balancing:
+            y -= 11
+            balance = _("The opponents pay what the declarers win: every board sums to zero.")
+            write(self.left, y, balance, self.font, 8, colour=GREY)
+        line = self.score_table_line
         labels = (_("Contract"), _("Made"), _("One short"))
-        cx = x
-        for index, (label, w) in enumerate(zip(labels, widths, strict=True)):
-            text = self.fit(label, 8, w - 8, True)
-            if index == 0:
-                canvas.drawString(cx + 4, y - line + 4, text)
-            else:
-                canvas.drawRightString(cx + w - 8, y - line + 4, text)
-            cx += w
-        y -= line
-        canvas.setFont(self.font, 8.5)
-        canvas.setStrokeColor(RULE)
-        canvas.setLineWidth(0.4)
-        for row in rows:
-            values = (row.get("contract", ""), row.get("made", ""), row.get("failed", ""))
+        for x, top, width, rows in self.score_table_columns:
+            widths = (width * 0.5, width * 0.25, width * 0.25)
+            y = top - line + 4
             cx = x
-            for index, (value, w) in enumerate(zip(values, widths, strict=True)):
+            for index, (label, w) in enumerate(zip(labels, widths, strict=True)):
+                text = self.fit(label, 8, w - 8, True)
                 if index == 0:
-                    canvas.drawString(cx + 4, y - line + 4, self.fit(str(value), 8.5, w - 6))
+                    write(cx + 4, y, text, self.bold_font, 8)
                 else:
-                    canvas.drawRightString(cx + w - 8, y - line + 4, str(value))
+                    write(cx + w - 8, y, text, self.bold_font, 8, "right")
                 cx += w
-            canvas.line(x, y - line, x + width, y - line)
-            y -= line
-        canvas.setStrokeColor(BLACK)
-        canvas.setLineWidth(1)
+            for row in rows:
+                y -= line
+                values = (row.get("contract", ""), row.get("made", ""), row.get("failed", ""))
+                cx = x
+                for index, (value, w) in enumerate(zip(values, widths, strict=True)):
+                    if index == 0:
+                        write(cx + 4, y, self.fit(str(value), 8.5, w - 6), self.font, 8.5)
+                    else:
+                        write(cx + w - 8, y, str(value), self.font, 8.5, "right")
+                    cx += w

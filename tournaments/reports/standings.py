@@ -1,13 +1,15 @@
 """Documents that flow over pages: the standings, personal score cards and the event summary.
 
-These are laid out with ReportLab's platypus (tables that break over pages and repeat their
-header), unlike the fixed-layout sheets and cards.
+The standings and the summary are laid out with ReportLab's platypus (tables that break over
+pages and repeat their header). The score cards, a thousand players' worth at a federation's
+event, are drawn straight on the canvas a page at a time, their table running on over pages
+the same way.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -16,6 +18,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -23,7 +26,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     KeepTogether,
-    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -33,11 +35,15 @@ from reportlab.platypus import (
 
 from tournaments.audit_text import decimal_text
 from tournaments.reports.base import (
+    BLACK,
     BOLD,
     GREY,
     LIGHT,
+    RED,
     REGULAR,
     RULE,
+    SMALLEST,
+    Align,
     RenderedFile,
     Renderer,
     register_fonts,
@@ -101,7 +107,6 @@ def styles() -> dict[str, ParagraphStyle]:
         "small": ParagraphStyle(
             "small", fontName=REGULAR, fontSize=7.5, leading=10, textColor=GREY
         ),
-        "cell": ParagraphStyle("cell", fontName=REGULAR, fontSize=8.5, leading=10),
     }
 
 
@@ -126,17 +131,6 @@ def grid_style(header_rows: int = 1, size: float = 8.5) -> list[tuple[Any, ...]]
         ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
         ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
     ]
-
-
-def coloured(text: str) -> str:
-    """Paragraph markup with ♥ and ♦ in red."""
-    out = []
-    for suit, run in suit_runs(text):
-        if suit is not None and suit.symbol in "♥♦":
-            out.append(f'<font color="#c70d1a">{escape(run)}</font>')
-        else:
-            out.append(escape(run))
-    return "".join(out)
 
 
 class FlowRenderer(Renderer):
@@ -432,9 +426,22 @@ class StandingsRenderer(FlowRenderer):
         return cells
 
 
-class ScoreCardRenderer(FlowRenderer):
+class ScoreCardRenderer(Renderer):
+    """Each player's card from a new page: the boards in a table that runs on over pages.
+
+    Drawn straight on the canvas, a row at a time, through a text layer: a federation's event is
+    a thousand cards of eighty boards, too many for flowables, which would hold every page of
+    the document until the end.
+    """
+
     kind = "score_cards"
     data: ScoreCards
+    widths = (38.0, 36.0, 32.0, 38.0, 56.0, 120.0, 44.0, 52.0, 56.0)
+    aligns: tuple[Align, ...] = ("right",) * 4 + ("left",) * 2 + ("right",) * 3
+    contract_column = 5
+    row_height = CELL_SIZE * 1.2 + 5  # the flowing tables' rows: leading and padding
+    table_width = sum(widths)
+    round_background = colors.Color(0.953, 0.953, 0.953)
 
     def name(self) -> str:
         return f"{self.data.event.slug}-score-cards"
@@ -445,32 +452,14 @@ class ScoreCardRenderer(FlowRenderer):
     def steps(self) -> int:
         return len(self.data.cards)
 
-    def story(self) -> list[Flowable]:
-        story: list[Flowable] = []
-        for index, card in enumerate(self.data.cards):
-            if index:
-                story.append(PageBreak())
-            story += self.card(card)
-            self.report(index + 1)
-        if not story:
-            story = self.heading_block(_("Personal score cards"))
-            story.append(Paragraph(escape(_("No results yet.")), self.styles["body"]))
-        return story
+    @property
+    def table_bottom(self) -> float:
+        return self.bottom + 6  # above the footer, as on the flowing documents
 
-    def card(self, card: ScoreCard) -> list[Flowable]:
-        person = card.person
-        subtitle = " · ".join(
-            p for p in (_("Player %(n)s") % {"n": person.number}, person.club) if p
-        )
-        story = self.heading_block(
-            _("Personal score card: %(name)s") % {"name": person.name}, subtitle
-        )
-        standing = _("Place %(place)s · total %(total)s") % {
-            "place": card.place or "–",
-            "total": figure(card.total) or "–",
-        }
-        story.append(Paragraph(escape(standing), self.styles["heading"]))
-        header = [
+    def draw(self, canvas: Canvas) -> None:
+        self.rules: list[float] = []
+        self.page = 0
+        self.headers = (
             _("Round"),
             _("Table"),
             _("Seat"),
@@ -480,61 +469,176 @@ class ScoreCardRenderer(FlowRenderer):
             _("Tricks"),
             _("Score"),
             "%",
-        ]
-        rows: list[list[Any]] = [header]
-        style = grid_style()
-        style.append(("ALIGN", (0, 0), (3, -1), "RIGHT"))
-        style.append(("ALIGN", (6, 0), (-1, -1), "RIGHT"))
+        )
+        if not self.data.cards:
+            y = self.draw_heading(_("Personal score cards"), "")
+            self.layer.draw(self.left, y - 9, _("No results yet."), self.font, 9)
+            self.end_page(canvas)
+        for done, card in enumerate(self.data.cards, start=1):
+            self.draw_card(canvas, card)
+            self.report(done)
+
+    def end_page(self, canvas: Canvas) -> None:
+        self.page += 1
+        self.footer(canvas, self.title(), self.page)
+        self.show_page(canvas)
+
+    def lines(
+        self, y: float, texts: Sequence[str], font: str, size: float, leading: float
+    ) -> float:
+        """Paragraph-like lines of ``texts`` from ``y`` down, wrapped to the page; the y under them."""
+        for text in texts:
+            for line in self.wrap(text, size, self.usable_width, bold=font == self.bold_font):
+                y -= leading
+                self.layer.draw(self.left, y + (leading - size) / 2, line, font, size)
+        return y
+
+    def draw_heading(self, title: str, subtitle: str) -> float:
+        """The event, what the page is and its facts, as the flowing documents begin."""
+        event = self.data.event
+        y = self.lines(self.top, [event.name], self.bold_font, 16, 20) - 12
+        y = self.lines(y, [title], self.bold_font, 11, 14) - 4
+        facts = [date_format(event.date, "DATE_FORMAT"), event.venue, subtitle]
+        text = " · ".join(f for f in facts if f)
+        for line in self.wrap(text, 9, self.usable_width):
+            y -= 12
+            self.layer.draw(self.left, y + 2, line, self.font, 9, colour=GREY)
+        return y - 8
+
+    def draw_card(self, canvas: Canvas, card: ScoreCard) -> None:
+        person = card.person
+        subtitle = " · ".join(
+            p for p in (_("Player %(n)s") % {"n": person.number}, person.club) if p
+        )
+        y = self.draw_heading(_("Personal score card: %(name)s") % {"name": person.name}, subtitle)
+        standing = _("Place %(place)s · total %(total)s") % {
+            "place": card.place or "–",
+            "total": figure(card.total) or "–",
+        }
+        y = self.lines(y - 10, [standing], self.bold_font, 11, 14) - 4
+        top = y
+        y = self.draw_row(canvas, self.headers, y, bold=True, background=LIGHT)
+        for cells, summary, artificial in self.rows(card):
+            if y - self.row_height < self.table_bottom:  # the table runs on to the next page
+                self.draw_box(canvas, top, y)
+                self.end_page(canvas)
+                top = y = self.top
+                y = self.draw_row(canvas, self.headers, y, bold=True, background=LIGHT)
+            background = self.round_background if summary else None
+            y = self.draw_row(
+                canvas, cells, y, bold=summary, background=background, plain=artificial
+            )
+        self.draw_box(canvas, top, y)
+        notes: list[tuple[str, float, float, colors.Color]] = []
+        if card.sat_out:
+            note = _("Sat out %(n)s boards; they count at the player's own average.")
+            notes.append((note % {"n": card.sat_out}, 7.5, 10, GREY))
+        if not card.lines:
+            notes.append((_("No boards played yet."), 9, 12, BLACK))
+        if notes:
+            y -= 6
+        for note, size, leading, colour in notes:
+            for line in self.wrap(note, size, self.usable_width):
+                if y - leading < self.table_bottom:
+                    self.end_page(canvas)
+                    y = self.top
+                y -= leading
+                self.layer.draw(
+                    self.left, y + (leading - size) / 2, line, self.font, size, colour=colour
+                )
+        self.end_page(canvas)
+
+    def rows(self, card: ScoreCard) -> Iterator[tuple[tuple[str, ...], bool, bool]]:
+        """Each board's cells, and after each round its result: (cells, a round's line, artificial)."""
         previous: int | None = None
         for line in [*card.lines, None]:
             if previous is not None and (line is None or line.round != previous):
-                figure_ = figure(card.rounds.get(str(previous), ""))
-                rows.append(
-                    ["", "", "", "", "", _("Round %(n)s") % {"n": previous}, "", "", figure_]
-                )
-                at = len(rows) - 1
-                style += [
-                    ("FONT", (0, at), (-1, at), BOLD, 8.5),
-                    ("BACKGROUND", (0, at), (-1, at), "#f3f3f3"),
-                ]
+                result = figure(card.rounds.get(str(previous), ""))
+                label = _("Round %(n)s") % {"n": previous}
+                yield ("", "", "", "", "", label, "", "", result), True, False
             if line is None:
                 break
-            rows.append(
-                [
-                    str(line.round),
-                    str(line.table),
-                    line.seat,
-                    str(line.board),
-                    line.declarers,
-                    Paragraph(
-                        coloured(_("artificial score") if line.artificial else line.contract),
-                        self.styles["cell"],
-                    ),
-                    line.tricks,
-                    line.score,
-                    figure(line.percentage),
-                ]
+            contract = _("artificial score") if line.artificial else line.contract
+            cells = (
+                str(line.round),
+                str(line.table),
+                line.seat,
+                str(line.board),
+                line.declarers,
+                contract,
+                line.tricks,
+                line.score,
+                figure(line.percentage),
             )
+            yield cells, False, line.artificial
             previous = line.round
-        table = Table(
-            rows, colWidths=[38, 36, 32, 38, 56, 120, 44, 52, 56], repeatRows=1, hAlign="LEFT"
-        )
-        table.setStyle(TableStyle(style))
-        story.append(table)
-        if card.sat_out:
-            story.append(Spacer(1, 6))
-            story.append(
-                Paragraph(
-                    escape(
-                        _("Sat out %(n)s boards; they count at the player's own average.")
-                        % {"n": card.sat_out}
-                    ),
-                    self.styles["small"],
+
+    def draw_row(
+        self,
+        canvas: Canvas,
+        cells: Sequence[str],
+        y: float,
+        *,
+        bold: bool = False,
+        background: colors.Color | None = None,
+        plain: bool = False,
+    ) -> float:
+        """One line of the table with its top at ``y``; the y of its bottom.
+
+        The rule under it is drawn with the page's others (``draw_box``): one path a page.
+        """
+        height = self.row_height
+        bottom = y - height
+        if background is not None:
+            canvas.setFillColor(background)
+            canvas.rect(self.left, bottom, self.table_width, height, stroke=0, fill=1)
+            canvas.setFillColor(BLACK)
+        self.rules.append(bottom)
+        font = self.bold_font if bold else self.font
+        base = bottom + (height - CELL_SIZE) / 2 + 1.5
+        x = self.left
+        draw = self.layer.draw
+        for index, cell in enumerate(cells):
+            width = self.widths[index]
+            if not cell:
+                pass
+            elif index == self.contract_column and not bold and not plain:
+                # The suit symbols of a contract: ♥ and ♦ in red.
+                at = x + PADDING
+                size = CELL_SIZE
+                room = width - 2 * PADDING
+                needed = self.layer.width(cell, font, size)
+                if needed > room:
+                    size = max(SMALLEST, size * room / needed)
+                for suit, run in suit_runs(cell):
+                    red = suit is not None and suit.symbol in "♥♦"
+                    at += draw(at, base, run, font, size, colour=RED if red else BLACK)
+            elif self.aligns[index] == "right":
+                draw(
+                    x + width - PADDING,
+                    base,
+                    cell,
+                    font,
+                    CELL_SIZE,
+                    "right",
+                    room=width - 2 * PADDING,
                 )
-            )
-        if not card.lines:
-            story.append(Paragraph(escape(_("No boards played yet.")), self.styles["body"]))
-        return story
+            else:
+                draw(x + PADDING, base, cell, font, CELL_SIZE, room=width - 2 * PADDING)
+            x += width
+        return bottom
+
+    def draw_box(self, canvas: Canvas, top: float, bottom: float) -> None:
+        """The rules under the rows of this page's part of the table, and the box around it."""
+        right = self.left + self.table_width
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.3)
+        canvas.lines([(self.left, y, right, y) for y in self.rules])
+        self.rules = []
+        canvas.setLineWidth(0.6)
+        canvas.rect(self.left, bottom, self.table_width, top - bottom, stroke=1, fill=0)
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(1)
 
 
 class SummaryRenderer(FlowRenderer):

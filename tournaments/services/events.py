@@ -287,6 +287,9 @@ def finish_event(actor: Any, event: Event) -> Event:
             else gettext_noop("event finished")
         ),
     )
+    from ratings.tasks import schedule_ratings  # the ratings app builds on this one
+
+    schedule_ratings(event)
     return event
 
 

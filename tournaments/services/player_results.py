@@ -1,9 +1,9 @@
 """One player's results for the public player page: round by round, board by board.
 
 The place, the total and each round's figure are read from the stored standings, so the page
-agrees with the standings page. The boards are read from the current results and compared the
-way ``standings.compute`` compares them (``standings._gather``, as the printed score cards do),
-in a number of queries that does not grow with the number of boards.
+agrees with the standings page. Each board's comparison is the one the standings stored
+(``standings.board_scores``, which the printed score cards read too), in a number of queries that
+does not grow with the number of boards.
 
 What the public sees: only the boards of closed rounds. While a round is in play, a board's
 result tells the tables still playing it how it went elsewhere; with travelling sets a board of a
@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from engine import comparison
-from engine.comparison import Comparison
+from engine.standings import BoardScore
 from tournaments.models import Entry, Event, Result, Round, Seating, SitOutScore, TableBoard
 from tournaments.result_words import award_in_words, stored_result_in_words
 from tournaments.services import standings
@@ -103,17 +103,16 @@ def _number(value: Fraction | None, places: int) -> Decimal | None:
     return Decimal(comparison.display(value, 0 if value.denominator == 1 else places))
 
 
-def _board_line(played: standings.Played, state: str, words: str) -> BoardLine:
-    result = played.comparison
+def _board_line(played: BoardScore, state: str, words: str) -> BoardLine:
     return BoardLine(
         board=played.board,
         state=state,
         seat=played.seat,
         words=words,
         score=played.score,
-        percentage=Decimal(comparison.display(result.percentage, 2)) if result else None,
-        datum=_number(result.datum, 1) if result else None,
-        butler=_number(result.butler, 1) if result else None,
+        percentage=Decimal(comparison.display(played.percentage, 2)),
+        datum=_number(played.datum, 1),
+        butler=_number(played.butler, 1),
     )
 
 
@@ -223,30 +222,10 @@ def player_results(event: Event, entry: Entry, data: dict[str, Any]) -> PlayerRe
     return PlayerResults(entry, str(data.get("method", event.comparison)), row, tuple(lines))
 
 
-def _compared(
-    event: Event, number: int, closed: set[int]
-) -> dict[tuple[int, int], standings.Played]:
+def _compared(event: Event, number: int, closed: set[int]) -> dict[tuple[int, int], BoardScore]:
     """The player's boards of closed rounds, each compared with its group, by (round, board)."""
-    lines, groups, expected, _rounds = standings._gather(event)
-    line = lines.get(number)
-    if line is None:
-        return {}
-    out: dict[tuple[int, int], standings.Played] = {}
-    compared: set[tuple[int, str]] = set()
-    for item in line.played:
-        if item.round not in closed:
-            continue
-        key = (item.board, item.seat)
-        if item.comparison is None and key not in compared:
-            members = groups[key]
-            results: list[Comparison] = comparison.compare(
-                [m.entry_value for m in members], expected=max(expected[item.board], len(members))
-            )
-            for member, result in zip(members, results, strict=True):
-                member.comparison = result
-            compared.add(key)
-        out[item.round, item.board] = item
-    return out
+    line = standings.board_scores(event, only=[number]).get(number, ())
+    return {(item.round, item.board): item for item in line if item.round in closed}
 
 
 def _bye_line(
@@ -254,7 +233,7 @@ def _bye_line(
     status: str,
     figure: str,
     award: str | None,
-    played: dict[tuple[int, int], standings.Played],
+    played: dict[tuple[int, int], BoardScore],
 ) -> RoundLine:
     """A bye: the player's own average, or the score the director gave, board by board."""
     awarded = sorted(
@@ -280,7 +259,7 @@ def _line(
     position: int,
     seats: dict[str, int | None],
     number: int,
-    played: dict[tuple[int, int], standings.Played],
+    played: dict[tuple[int, int], BoardScore],
     stored: tuple[str, dict[str, Any]] | None,
     still_to_play: set[int],
     game: str,

@@ -1,8 +1,10 @@
-"""Standings: every current result compared seat by seat, per round and cumulative.
+"""Standings: the adapter between the event's rows and the engine's standings (``engine.standings``).
 
-The computation reads the whole event in a handful of queries and does the rest in memory with the
-engine's exact arithmetic (``engine.comparison``); the outcome is stored in ``Standings.data`` so
-that pages and the CSV read it instead of recomputing.
+``gather`` reads the whole event in a handful of queries into the engine's plain records;
+``engine.standings.standings`` compares, adds up and ranks; ``serialise`` writes the outcome once
+as the document stored in ``Standings.data``, which pages, the CSV and the API read instead of
+recomputing. Every player's compared boards are stored beside it (``BoardScores``) for the score
+cards, the player pages and the reports.
 
 A player who sits out boards (a bye, or the fifth chair at a table of five) scores their own
 average on them: their percentage is over the boards they played, and raw and datum totals are
@@ -11,20 +13,27 @@ scaled up to the full number of boards, so sitting out neither helps nor hurts.
 
 from __future__ import annotations
 
-import dataclasses
+import datetime as dt
+import json
 import logging
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from engine import comparison
-from engine.comparison import Artificial, ArtificialScores, Award, Comparison, Record, Weighted
+from engine import standings as engine_standings
+from engine.comparison import Artificial, ArtificialScores, Award, Weighted
+from engine.errors import EngineError
+from engine.standings import BoardScore, Method, ScoredBye, SeatEntry, TableResult
 from tournaments.models import (
+    BoardScores,
     Entry,
     Event,
     Penalty,
@@ -42,29 +51,6 @@ logger = logging.getLogger(__name__)
 
 SEATS = ("N", "E", "S", "W")
 AWARD_NAMES = frozenset(award.value for award in Award)
-
-
-@dataclass
-class Played:
-    """One player's part in one board result."""
-
-    entry: int
-    round: int
-    table: int
-    board: int
-    seat: str
-    score: int | None  # None for an artificial score
-    entry_value: comparison.Entry
-    notation: str
-    comparison: Comparison | None = None
-
-
-@dataclass
-class PlayerLine:
-    entry: int
-    played: list[Played] = field(default_factory=list)
-    sat_out: dict[int, int] = field(default_factory=dict)  # round -> boards sat out
-    meetings: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
 class BadRecordError(Exception):
@@ -87,62 +73,88 @@ def _problem(
     }
 
 
-def _members(
+Four = tuple[Any, Any, Any, Any]
+
+
+def _seat_values(
     kind: str,
-    scores: dict[str, int],
+    scores: tuple[int, int, int, int],
     data: Any,
     extra: dict[str, int] | None,
     awards: ArtificialScores,
-) -> dict[str, tuple[int | None, comparison.Entry]]:
-    """Each seat's score and the value it is compared with, for one result (absentees left out).
+) -> tuple[Four, Four]:
+    """Each seat's compared value and shown score for one result (``None`` for an absentee).
 
     Raises ``KeyError``, ``TypeError``, ``ValueError`` and the like on data that cannot be read.
     """
-    members: dict[str, tuple[int | None, comparison.Entry]] = {}
-    for seat in SEATS:
+    entries: list[SeatEntry] = []
+    shown: list[int | None] = []
+    for index, seat in enumerate(SEATS):
         if kind == Result.Kind.WEIGHTED:
             outcomes = [
                 (
                     Fraction(item["weight"]),
-                    Fraction(item["scores"][SEATS.index(seat)]) + (extra[seat] if extra else 0),
+                    Fraction(item["scores"][index]) + (extra[seat] if extra else 0),
                 )
                 for item in data.get("weighted", [])
             ]
             weighted = Weighted(tuple(outcomes))
-            members[seat] = (round(weighted.expected_score), weighted)
+            entries.append(weighted)
+            shown.append(round(weighted.expected_score))
         elif kind == Result.Kind.ARTIFICIAL:
             award = data.get("awards", {}).get(seat, "average")
-            if award is None:
-                continue  # an absentee's seat: no score on this board, not counted at all
-            members[seat] = (
-                None,
-                awards.artificial(Award(award))
+            # An absentee's seat (``None``): no score on this board, not counted at all.
+            entries.append(
+                None
+                if award is None
+                else awards.artificial(Award(award))
                 if award in AWARD_NAMES
-                else Artificial(Fraction(award)),
+                else Artificial(Fraction(award))
             )
+            shown.append(None)
         else:
-            score = scores[seat] + (extra[seat] if extra else 0)
-            members[seat] = (score, score)
-    return members
-
-
-def _gather(
-    event: Event, problems: list[dict[str, Any]] | None = None
-) -> tuple[dict[int, PlayerLine], dict[tuple[int, str], list[Played]], dict[int, int], list[int]]:
-    """Every player's boards, the groups compared, the tables per board and the rounds started.
-
-    Records that cannot be counted are left out and described in ``problems``.
-    """
-    if problems is None:
-        problems = []
-    started = list(
-        event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)
+            score = scores[index] + (extra[seat] if extra else 0)
+            entries.append(score)
+            shown.append(score)
+    return (entries[0], entries[1], entries[2], entries[3]), (
+        shown[0],
+        shown[1],
+        shown[2],
+        shown[3],
     )
-    seats_by_table: dict[int, dict[str, int | None]] = defaultdict(dict)
-    table_info: dict[int, tuple[int, int]] = {}
-    byes: dict[int, list[int]] = defaultdict(list)
+
+
+@dataclass
+class _Tables:
+    """The started rounds' tables: who sits where, which boards each plays, who has a bye."""
+
+    started: list[int]
+    seats: dict[int, dict[str, int | None]] = field(default_factory=lambda: defaultdict(dict))
+    info: dict[int, tuple[int, int]] = field(default_factory=dict)  # table -> (round, number)
+    byes: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    positions: dict[tuple[int, int], int] = field(default_factory=dict)
+    expected: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    boards_in_round: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    round_boards: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
+    _holders: dict[tuple[int, int], Four] = field(default_factory=dict)
+
+    def holders(self, table_id: int, place: int) -> Four:
+        """N, E, S, W's players on the ``place``-th board of a table (tables of five rotate)."""
+        key = (table_id, place)
+        found = self._holders.get(key)
+        if found is None:
+            at_table = holders(self.seats[table_id], place, self.info[table_id][0])
+            found = (at_table["N"], at_table["E"], at_table["S"], at_table["W"])
+            self._holders[key] = found
+        return found
+
+
+def _tables(event: Event) -> _Tables:
+    tables = _Tables(
+        list(event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True))
+    )
     for table_id, round_number, table_number, seat, entry_number, ruling in Seating.objects.filter(
-        round__event=event, round__number__in=started
+        round__event=event, round__number__in=tables.started
     ).values_list(
         "table_id", "round__number", "table__number", "seat", "entry__number", "table__ruling"
     ):
@@ -150,28 +162,29 @@ def _gather(
         # have a bye, the absentee (a vacant seat, no entry) nothing.
         if seat == Seating.Seat.BYE or ruling == Table.Ruling.SIT_OUT:
             if entry_number is not None:
-                byes[round_number].append(entry_number)
+                tables.byes[round_number].append(entry_number)
             continue
-        seats_by_table[table_id][seat] = entry_number  # None: a vacant seat
-        table_info[table_id] = (round_number, table_number)
-    positions: dict[tuple[int, int], int] = {}
-    expected: dict[int, int] = defaultdict(int)  # board number -> tables that play it
-    boards_in_round: dict[int, int] = defaultdict(int)
-    round_boards: dict[int, set[int]] = defaultdict(set)
+        tables.seats[table_id][seat] = entry_number  # None: a vacant seat
+        tables.info[table_id] = (round_number, table_number)
     for table_id, board_id, board_number, position in TableBoard.objects.filter(
-        table_id__in=list(seats_by_table)
+        table_id__in=list(tables.seats)
     ).values_list("table_id", "board_id", "board__number", "position"):
-        positions[table_id, board_id] = position
-        expected[board_number] += 1
-        round_number = table_info[table_id][0]
-        boards_in_round[round_number] = max(boards_in_round[round_number], position)
-        round_boards[round_number].add(board_number)
+        tables.positions[table_id, board_id] = position
+        tables.expected[board_number] += 1
+        round_number = tables.info[table_id][0]
+        tables.boards_in_round[round_number] = max(tables.boards_in_round[round_number], position)
+        tables.round_boards[round_number].add(board_number)
+    return tables
 
-    lines: dict[int, PlayerLine] = {
-        number: PlayerLine(number) for number in event.entries.values_list("number", flat=True)
-    }
-    awards = ArtificialScores()
-    # A bye counts as the player's own average, unless the TD gave it a score (with a reason).
+
+def _byes(
+    event: Event,
+    tables: _Tables,
+    sat_out: dict[int, dict[int, int]],
+    awards: ArtificialScores,
+    problems: list[dict[str, Any]],
+) -> list[ScoredBye]:
+    """The scored byes; an unscored bye counts as the player's own average (boards sat out)."""
     bye_awards: dict[tuple[int, int], Award] = {}
     for pk, number, round_number, name in SitOutScore.objects.filter(event=event).values_list(
         "pk", "entry__number", "round_number", "award"
@@ -187,37 +200,25 @@ def _gather(
             )
             continue
         bye_awards[number, round_number] = Award(name)
-    for round_number, numbers in byes.items():
+    scored = []
+    for round_number, numbers in tables.byes.items():
         for number in numbers:
             award = bye_awards.get((number, round_number))
             if award is None:
-                lines[number].sat_out[round_number] = boards_in_round.get(
+                sat_out[number][round_number] = tables.boards_in_round.get(
                     round_number, event.boards_per_round
                 )
                 continue
-            percentage = awards.percentage(award)
-            for board in sorted(round_boards[round_number]):
-                # At least the top of two results, so a lone table still weighs the award.
-                group_top = comparison.top(max(expected[board], 2))
-                lines[number].played.append(
-                    Played(
-                        number,
-                        round_number,
-                        0,
-                        board,
-                        "",
-                        None,
-                        Artificial(percentage),
-                        "bye",
-                        Comparison(None, percentage * group_top / 100, group_top, percentage, None),
-                    )
-                )
-    groups: dict[tuple[int, str], list[Played]] = defaultdict(list)
-    # Board penalties change the table's scores before the comparison (they move points between
-    # the players of that table, as the ruleset says); fines come off the total afterwards.
-    board_penalties: dict[tuple[int, int], dict[str, int]] = defaultdict(
-        lambda: dict.fromkeys(SEATS, 0)
-    )
+            boards = tuple(sorted(tables.round_boards[round_number]))
+            scored.append(ScoredBye(number, round_number, boards, awards.percentage(award)))
+    return scored
+
+
+def _board_penalties(
+    event: Event, problems: list[dict[str, Any]]
+) -> dict[tuple[int, int], dict[str, int]]:
+    """Board penalties move points between a table's players before the comparison."""
+    penalties: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: dict.fromkeys(SEATS, 0))
     for pk, table_id, board_id, table_number, board_number, points in Penalty.objects.filter(
         event=event, is_active=True, board__isnull=False
     ).values_list("pk", "table_id", "board_id", "table__number", "board__number", "points"):
@@ -234,25 +235,54 @@ def _gather(
             )
             continue
         for seat, amount in amounts.items():
-            board_penalties[table_id, board_id][seat] += amount
-    rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(seats_by_table))
-    # Only adjusted scores need their JSON data; decoding it for 8,000 played boards costs time.
+            penalties[table_id, board_id][seat] += amount
+    return penalties
+
+
+def _fines(event: Event, problems: list[dict[str, Any]]) -> dict[int, Fraction]:
+    """Fines come off a player's total after the comparison."""
+    fines: dict[int, Fraction] = defaultdict(Fraction)
+    for pk, number, points in Penalty.objects.filter(
+        event=event, is_active=True, board__isnull=True
+    ).values_list("pk", "offender__number", "points"):
+        try:
+            fines[number] += Fraction(points.get("total", "0"))
+        except (TypeError, ValueError, AttributeError, ZeroDivisionError):
+            problems.append(
+                {
+                    "penalty": pk,
+                    "entry": number,
+                    "message": gettext_noop("the fine's points cannot be read"),
+                }
+            )
+    return {number: fine for number, fine in fines.items() if fine}
+
+
+def gather(event: Event, problems: list[dict[str, Any]] | None = None) -> engine_standings.Field:
+    """The event as the engine's standings read it: one query per kind of record.
+
+    Records that cannot be counted are left out and described in ``problems``.
+    """
+    if problems is None:
+        problems = []
+    tables = _tables(event)
+    entries = list(event.entries.values_list("number", "role", "status"))
+    known = {number for number, _role, _status in entries}
+    sat_out: dict[int, dict[int, int]] = defaultdict(dict)
+    awards = ArtificialScores()
+    byes = _byes(event, tables, sat_out, awards, problems)
+    penalties = _board_penalties(event, problems)
+    rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(tables.seats))
+    # Only adjusted scores need their JSON data; decoding it for 20,000 played boards costs time.
     adjusted_data = dict(rows.exclude(kind=Result.Kind.PLAYED).values_list("pk", "data"))
-    for pk, table_id, board_id, board_number, kind, notation, n, e, s, w in rows.values_list(
-        "pk",
-        "table_id",
-        "board_id",
-        "board__number",
-        "kind",
-        "notation",
-        "score_n",
-        "score_e",
-        "score_s",
+    results: list[TableResult] = []
+    for pk, table_id, board_id, board_number, kind, n, e, s, w in rows.values_list(
+        "pk", "table_id", "board_id", "board__number", "kind", "score_n", "score_e", "score_s",
         "score_w",
-    ):
-        round_number, table_number = table_info[table_id]
-        place = positions.get((table_id, board_id))
-        table_seats = seats_by_table[table_id]
+    ).order_by():  # fmt: skip
+        round_number, table_number = tables.info[table_id]
+        place = tables.positions.get((table_id, board_id))
+        table_seats = tables.seats[table_id]
         # One bad row is left out and named; the rest of the event is still ranked.
         try:
             if place is None:
@@ -261,17 +291,33 @@ def _gather(
                 )
             if any(seat not in table_seats for seat in SEATS):
                 raise BadRecordError(gettext_noop("a seat of the table has nobody in the seating"))
-            at_table = holders(table_seats, place, round_number)
-            if any(number is not None and number not in lines for number in at_table.values()):
+            players = tables.holders(table_id, place)
+            if any(number is not None and number not in known for number in players):
                 raise BadRecordError(gettext_noop("a player of the table is not registered"))
-            scores = dict(zip(SEATS, (n, e, s, w), strict=True))
-            members = _members(
-                kind,
-                scores,
-                adjusted_data.get(pk, {}),
-                board_penalties.get((table_id, board_id)),
-                awards,
-            )
+            scores = (n, e, s, w)
+            extra = penalties.get((table_id, board_id))
+            if kind == Result.Kind.PLAYED and extra is None:
+                results.append(
+                    TableResult.played(
+                        pk, round_number, table_number, board_number, players, scores
+                    )
+                )
+            else:
+                seat_entries, shown = _seat_values(
+                    kind, scores, adjusted_data.get(pk, {}), extra, awards
+                )
+                results.append(
+                    TableResult(
+                        pk,
+                        round_number,
+                        table_number,
+                        board_number,
+                        players,
+                        seat_entries,
+                        shown,
+                        None if kind == Result.Kind.ARTIFICIAL else scores,
+                    )
+                )
         except BadRecordError as bad:
             problems.append(_problem(pk, board_number, table_number, round_number, bad.message))
             continue
@@ -287,147 +333,61 @@ def _gather(
             )
             continue
         sitter = sitting_out(table_seats, place, round_number)
-        if sitter is not None and sitter in lines:
-            lines[sitter].sat_out[round_number] = lines[sitter].sat_out.get(round_number, 0) + 1
-        for seat, (score, entry_value) in members.items():
-            if at_table[seat] is None:
-                continue  # a vacant seat: nobody to score
-            played = Played(
-                at_table[seat],
-                round_number,
-                table_number,
-                board_number,
-                seat,
-                score,
-                entry_value,
-                notation,
-            )
-            groups[board_number, seat].append(played)
-            lines[at_table[seat]].played.append(played)
-        if kind != Result.Kind.ARTIFICIAL:
-            for seat in SEATS:
-                for other in SEATS:
-                    if other != seat and at_table[seat] is not None and at_table[other] is not None:
-                        lines[at_table[seat]].meetings[at_table[other]] += (
-                            scores[seat] - scores[other]
-                        )
-    return lines, groups, expected, sorted(started)
+        if sitter is not None and sitter in known:
+            sat_out[sitter][round_number] = sat_out[sitter].get(round_number, 0) + 1
+    return engine_standings.Field(
+        method=Method(event.comparison),
+        players=tuple(number for number, _role, _status in entries),
+        results=tuple(results),
+        expected=dict(tables.expected),
+        rounds=tuple(sorted(tables.started)),
+        sat_out=sat_out,
+        byes=tuple(byes),
+        fines=_fines(event, problems),
+        tie_break=comparison.check_tie_break_order(event.tie_break or ["total"]),
+        unranked=frozenset(
+            number for number, role, _status in entries if role == Entry.Role.SUBSTITUTE
+        ),
+        withdrawn=frozenset(
+            number for number, _role, status in entries if status != Entry.Status.ACTIVE
+        ),
+    )
+
+
+def evaluate(
+    event: Event, problems: list[dict[str, Any]] | None = None
+) -> engine_standings.Standings:
+    """The event's standings as the engine's typed result (nothing stored)."""
+    return engine_standings.standings(gather(event, problems))
 
 
 def decimals(event: Event) -> int:
     """Decimals the standings show: percentages to two, points whole."""
-    return 2 if event.comparison == Event.Comparison.MATCHPOINTS else 0
+    return engine_standings.decimals(event.comparison)
 
 
-def compute(event: Event) -> dict[str, Any]:
-    """The standings of an event as a JSON-ready document."""
-    problems: list[dict[str, Any]] = []
-    lines, groups, expected, rounds = _gather(event, problems)
-    for (board, _seat), members in groups.items():
-        results = comparison.compare(
-            [m.entry_value for m in members], expected=max(expected[board], len(members))
-        )
-        for member, result in zip(members, results, strict=True):
-            member.comparison = result
-    method = event.comparison
+def serialise(
+    event: Event, outcome: engine_standings.Standings, problems: list[Any]
+) -> dict[str, Any]:
+    """The standings as the JSON document pages, the CSV and the API read."""
     names = {
-        e.number: (e.player.full_name, e.player.club.name if e.player.club else "", e.status)
-        for e in event.entries.select_related("player", "player__club")
-    }
-    needs_butler = method == Event.Comparison.DATUM or "butler" in (event.tie_break or [])
-    records: list[Record] = []
-    figures: dict[int, dict[str, Any]] = {}
-    for number, line in lines.items():
-        per_round: dict[int, Fraction] = {}
-        by_round: dict[int, list[Played]] = defaultdict(list)
-        for played in line.played:
-            by_round[played.round].append(played)
-        comparisons = [p.comparison for p in line.played if p.comparison is not None]
-        real = [c for c in comparisons if c.score is not None]
-        sat_out = sum(line.sat_out.values())
-        if method == Event.Comparison.MATCHPOINTS:
-            for round_number, items in by_round.items():
-                per_round[round_number] = comparison.event_percentage(
-                    (p.comparison.matchpoints for p in items if p.comparison),
-                    (p.comparison.top for p in items if p.comparison),
-                )
-            total = comparison.event_percentage(
-                (c.matchpoints for c in comparisons), (c.top for c in comparisons)
-            )
-        else:
-
-            def value(c: Comparison) -> Fraction:
-                if method == Event.Comparison.DATUM:
-                    return c.butler if c.butler is not None else Fraction(0)
-                return c.score if c.score is not None else Fraction(0)
-
-            for round_number, items in by_round.items():
-                per_round[round_number] = sum(
-                    (value(p.comparison) for p in items if p.comparison), Fraction(0)
-                )
-            played_total = sum((value(c) for c in real), Fraction(0))
-            total = played_total
-            # Boards sat out and boards with an artificial score count as the player's own
-            # average: raw and datum totals are scaled up to every board of the event.
-            artificial = len(comparisons) - len(real)
-            if (sat_out or artificial) and real:
-                total = played_total * (len(real) + sat_out + artificial) / len(real)
-        record = Record(
-            player=number,
-            total=total,
-            boards=len(comparisons),
-            boards_won=sum(1 for c in real if c.percentage > 50),
-            tops=sum(1 for c in real if c.top > 0 and c.matchpoints == c.top),
-            raw_total=Fraction(sum(p.score for p in line.played if p.score is not None)),
-            # Butler sums are Fraction arithmetic: only worked out when something uses them.
-            butler=sum((c.butler for c in real if c.butler is not None), Fraction(0))
-            if needs_butler
-            else Fraction(0),
-            meetings={other: Fraction(value) for other, value in line.meetings.items()},
+        number: (f"{first} {last}".strip(), club or "", status)
+        for number, first, last, club, status in event.entries.values_list(
+            "number", "player__first_name", "player__last_name", "player__club__name", "status"
         )
-        records.append(record)
-        figures[number] = {"per_round": per_round, "sat_out": sat_out}
-    fines: dict[int, Fraction] = defaultdict(Fraction)
-    for pk, number, points in Penalty.objects.filter(
-        event=event, is_active=True, board__isnull=True
-    ).values_list("pk", "offender__number", "points"):
-        try:
-            fines[number] += Fraction(points.get("total", "0"))
-        except (TypeError, ValueError, AttributeError, ZeroDivisionError):
-            problems.append(
-                {
-                    "penalty": pk,
-                    "entry": number,
-                    "message": gettext_noop("the fine's points cannot be read"),
-                }
-            )
-    if fines:
-        records = [
-            dataclasses.replace(r, total=r.total - fines[int(r.player)])
-            if fines.get(int(r.player))
-            else r
-            for r in records
-        ]
-    order = comparison.check_tie_break_order(event.tie_break or ["total"])
-    # Only players with a board to their name are ranked: a late arrival before their first round
-    # is listed after the ranking, not given a place at 50 %.
-    # Substitutes are not ranked: their boards count for everyone else, but they have no place.
-    substitutes = set(
-        event.entries.filter(role=Entry.Role.SUBSTITUTE).values_list("number", flat=True)
-    )
-    placings = comparison.rank(
-        [r for r in records if r.boards and int(r.player) not in substitutes], order
-    )
-    waiting = sorted(
-        int(r.player)
-        for r in records
-        if not r.boards and names[int(r.player)][2] == "active" and int(r.player) not in substitutes
-    )
-    places = decimals(event)
+    }
+    places = outcome.places
+    display = comparison.display
+    # Each player's place after each round, for the chart of places on the player's page.
+    progress: dict[int, dict[str, str]] = defaultdict(dict)
+    for number, placings in outcome.after_round.items():
+        for placing in placings:
+            progress[int(placing.record.player)][str(number)] = placing.label
     rows = []
-    for placing in placings:
+    for placing in outcome.placings:
         record = placing.record
         number = int(record.player)
+        line = outcome.players[number]
         name, club, status = names[number]
         rows.append(
             {
@@ -436,33 +396,37 @@ def compute(event: Event) -> dict[str, Any]:
                 "name": name,
                 "club": club,
                 "withdrawn": status != "active",
-                "total": comparison.display(record.total, places),
-                "rounds": {
-                    str(r): comparison.display(v, places)
-                    for r, v in sorted(figures[number]["per_round"].items())
-                },
+                "total": display(record.total, places),
+                "rounds": {str(r): display(v, places) for r, v in line.rounds.items()},
                 "boards": record.boards,
-                "sat_out": figures[number]["sat_out"],
-                "raw_total": comparison.display(record.raw_total, 0),
-                "fines": comparison.display(fines[number], places) if fines.get(number) else "",
+                "sat_out": line.sat_out,
+                "raw_total": display(record.raw_total, 0),
+                "fines": display(line.fine, places) if line.fine else "",
                 "decided_by": placing.decided_by,
+                "places": progress[number],
             }
         )
-    for number in waiting:
+    for number in outcome.waiting:
         name, club, _status = names[number]
         rows.append(
             {"place": "", "entry": number, "name": name, "club": club, "withdrawn": False,
-             "total": "", "rounds": {}, "boards": 0, "sat_out": figures[number]["sat_out"],
-             "raw_total": "", "fines": "", "decided_by": None}
+             "total": "", "rounds": {}, "boards": 0, "sat_out": outcome.players[number].sat_out,
+             "raw_total": "", "fines": "", "decided_by": None, "places": progress[number]}
         )  # fmt: skip
     return {
-        "method": method,
-        "rounds": rounds,
+        "method": str(outcome.method),
+        "rounds": list(outcome.rounds),
         "rows": rows,
-        "results": sum(len(m) for m in groups.values()) // 4,
+        "results": outcome.results,
         # Records left out because they cannot be read; the TD's event page lists them.
         "problems": problems,
     }
+
+
+def compute(event: Event) -> dict[str, Any]:
+    """The standings of an event as a JSON-ready document."""
+    problems: list[dict[str, Any]] = []
+    return serialise(event, evaluate(event, problems), problems)
 
 
 def failure(exc: Exception) -> dict[str, str]:
@@ -478,7 +442,8 @@ def refresh(event_id: int) -> int | None:
     """Recompute and store if the stored standings are older than the latest request.
 
     Safe to run twice and concurrently: the row lock makes a second worker wait, then see that the
-    standings already cover its request and return.
+    standings already cover its request and return. The public figures are committed first; every
+    player's board scores follow in a second write, so that they never delay the standings.
     """
     with transaction.atomic():
         state = Standings.objects.select_for_update().filter(event_id=event_id).first()
@@ -494,8 +459,10 @@ def refresh(event_id: int) -> int | None:
             return state.computed
         covered = state.requested
         event = Event.objects.get(pk=event_id)
+        problems: list[dict[str, Any]] = []
         try:
-            data = compute(event)
+            outcome = evaluate(event, problems)
+            data = serialise(event, outcome, problems)
         except DatabaseError:
             raise  # a lock timeout or a lost connection: the task retries
         except Exception as exc:
@@ -510,4 +477,60 @@ def refresh(event_id: int) -> int | None:
         state.computed = covered
         state.computed_at = timezone.now()
         state.save(update_fields=["data", "computed", "computed_at"])
-        return covered
+    # Under a burst of saves the next run is already asked for: it stores the boards instead, and
+    # a reader in between compares afresh, so the standings never wait on this write.
+    if not Standings.objects.filter(pk=state.pk, requested__gt=covered).exists():
+        store_board_scores(event, outcome, state.computed_at)
+    return covered
+
+
+def store_board_scores(
+    event: Event, outcome: engine_standings.Standings, computed_at: dt.datetime
+) -> None:
+    """Keep every player's compared boards for the standings computed at ``computed_at``.
+
+    Two workers may finish out of order: a write never replaces board scores of later standings.
+    """
+    text = json.dumps(
+        engine_standings.board_scores_to_json(
+            {number: line.boards for number, line in outcome.players.items()}
+        ),
+        separators=(",", ":"),
+    )
+    BoardScores.objects.get_or_create(event=event)
+    BoardScores.objects.filter(event=event).filter(
+        Q(computed_at__isnull=True) | Q(computed_at__lt=computed_at)
+    ).update(computed_at=computed_at, data=text)
+
+
+def board_scores(
+    event: Event, only: Iterable[int] | None = None
+) -> Mapping[int, tuple[BoardScore, ...]]:
+    """Every player's compared boards (or ``only`` those players'), by player number.
+
+    Read from what the standings stored when they are current; otherwise compared afresh (and
+    nothing is stored), so a page or a document never shows boards the standings do not count.
+    """
+    state = (
+        Standings.objects.filter(event=event)
+        .values_list("computed", "requested", "computed_at")
+        .first()
+    )
+    if state is not None and state[0] >= state[1] and state[2] is not None:
+        stored = (
+            BoardScores.objects.filter(event=event, computed_at=state[2])
+            .values_list("data", flat=True)
+            .first()
+        )
+        if stored:
+            try:
+                return engine_standings.board_scores_from_json(json.loads(stored), only)
+            except (ValueError, TypeError, EngineError):
+                logger.exception("the stored board scores of event %s cannot be read", event.pk)
+    outcome = evaluate(event)
+    wanted = None if only is None else set(only)
+    return {
+        number: line.boards
+        for number, line in outcome.players.items()
+        if wanted is None or number in wanted
+    }

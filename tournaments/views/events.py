@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import roles, rulesets
+from tournaments import charts, roles, rulesets
 from tournaments.errors import UserError
 from tournaments.forms import EventForm, MovementForm, ReasonForm
 from tournaments.models import AuditEntry, Event, Organisation, Round
@@ -159,6 +159,7 @@ def movement(request: HttpRequest, event: Event) -> HttpResponse:
         "plan": plan,
         "names": names,
         "review": seating.review(event) if plan["rounds"] else None,
+        "grid": charts.movement_grid(plan, names),
         "played": seating.rounds_played(event),
     }
     return render(request, "tournaments/movement.html", context)

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import csv
+import json
+from collections import OrderedDict
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 
 from tournaments.models import Entry, Event, Result, Standings
 from tournaments.services import player_results as player_results_service
@@ -99,15 +103,22 @@ def _etag(request: HttpRequest, slug: str) -> str | None:
         .values_list("computed", "requested", "computed_at", "stale_since")
         .first()
     )
-    state, notices = 0, "-"
+    state: int | str = 0
+    notices = "-"
     if row is not None:
         computed, requested, computed_at, stale_since = row
-        state = computed
+        # The time as well: standings made again from scratch (a restored event) count from 1.
+        state = f"{computed}.{computed_at.timestamp():.6f}" if computed_at else computed
         probe = Standings(
             computed=computed, requested=requested, computed_at=computed_at, stale_since=stale_since
         )
         failed = Standings.objects.filter(event__slug=slug, data__has_key="failure").exists()
-        notices = f"{requested}{'d' if probe.publication_delayed else ''}{'f' if failed else ''}"
+        # Whether they are behind, not by how many saves: a busy evening asks for new standings
+        # with every save, and the document only says "not up to date" until they follow.
+        notices = (
+            f"{'s' if probe.is_stale else ''}{'d' if probe.publication_delayed else ''}"
+            f"{'f' if failed else ''}"
+        )
     # Accepting Troef's figure for a sheet difference does not recompute the standings, yet the
     # document's warning changes: the count of open differences is part of the version. The
     # same count as ``open_sheet_differences``, by the event's address (one indexed count).
@@ -139,8 +150,36 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@condition(etag_func=_etag)
-def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
+def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings for the self-refreshing page and for phones: 304 while nothing changed.
+
+    Hundreds of phones ask every few seconds and most versions are asked for many times, so each
+    process keeps the last documents it wrote by their version (``_etag``) and sends the bytes.
+    """
+    etag = _etag(request, slug)
+    assert etag is not None
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return unchanged
+    body = _DOCUMENTS.get(etag)
+    if body is None:
+        body = json.dumps(_standings_document(slug), cls=DjangoJSONEncoder).encode()
+        _DOCUMENTS[etag] = body
+        while len(_DOCUMENTS) > DOCUMENTS_KEPT:
+            _DOCUMENTS.popitem(last=False)
+    else:
+        _DOCUMENTS.move_to_end(etag)
+    response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    return response
+
+
+#: Standings documents kept by version in each web process (a few events at once, a few versions).
+DOCUMENTS_KEPT = 64
+_DOCUMENTS: OrderedDict[str, bytes] = OrderedDict()
+
+
+def _standings_document(slug: str) -> dict[str, Any]:
     event = _event(slug)
     state = _standings(event)
     payload: dict[str, Any] = {
@@ -160,7 +199,7 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
         {**row, "url": reverse("player_results", args=[event.slug, row["entry"]])}
         for row in state.data.get("rows", [])
     ]
-    return JsonResponse(payload)
+    return payload
 
 
 @require_GET
@@ -172,14 +211,26 @@ def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
         Entry.objects.select_related("player__club"), event=event, number=number
     )
     state = _standings(event)
+    from tournaments.views import progress
+
+    page = player_results_service.player_results(event, entry, state.data)
+    everyone = progress.places_by_round(
+        state.data, [line.number for line in page.rounds if line.is_closed]
+    )
+    places = everyone.get(entry.number, [])
+    ranked = max((item.place or 0 for line in everyone.values() for item in line), default=0)
     return render(
         request,
         "tournaments/player_results.html",
         {
             "event": event,
-            "page": player_results_service.player_results(event, entry, state.data),
+            "page": page,
             "standings": state,
             "updated": _updated(state),
+            "places": places,
+            "place_chart": progress.place_chart(entry.player.full_name, places, ranked),
+            # Ratings are made of the finished events of the club or federation that held them.
+            "rated": event.status == Event.Status.FINISHED and event.organisation_id is not None,
         },
     )
 

@@ -1,0 +1,846 @@
+/* The compiled double-dummy search of engine.doubledummy (see solver.py for the Python side).
+ *
+ * A position is four hands of equal size, a trump suit (or none), the seat on lead at a trick
+ * boundary, the "counted" seats (whose tricks are counted) and the "maximizers" (the seats that
+ * want the counted seats to take as many tricks as possible; the others want as few). For an
+ * ordinary contract both sets are the declaring side; for a misere the counted seat is the
+ * declarer and the maximizers are the three others, who try to give it a trick.
+ *
+ * The search is a zero-window alpha-beta ("can the maximizers make the counted seats take at
+ * least k of the tricks left?") over single cards, with:
+ *   - a transposition table at trick boundaries holding bounds on the tricks left. A bound is
+ *     stored for a class of positions (partition search): the same leader, the same number of
+ *     cards of each suit in each hand, and the same owners of the top cards of each suit down to
+ *     the lowest card whose rank decided a trick (or a cut-off) in the search that gave it; the
+ *     cards below are interchangeable small cards. Entries therefore serve every target, every
+ *     lead and every deal that reaches such a position;
+ *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
+ *     already played are left out, only the highest is tried;
+ *   - sure-trick bounds at each trick: the leader's cashable top cards, and the run of top trumps
+ *     held by one hand, which wins that many tricks whatever anyone does;
+ *   - move ordering: the lead stored in the table first, then cheap heuristics (cash winners,
+ *     win as cheaply as possible, keep a partner's trick, unload high cards in a misere), then
+ *     the cards that caused cut-offs before (history).
+ *
+ * The table (about 45 MB) is allocated on first use and kept for the life of the process; the
+ * search holds the GIL, so calls from several threads take turns.
+ *
+ * Hands cross the boundary as 52-bit masks over Card.index (spades A..2 are bits 0..12, then
+ * hearts, diamonds, clubs); inside, each suit is a 13-bit mask whose bit r is rank r + 2, so a
+ * higher bit is a higher card. Suits are 0..3 (S, H, D, C) and 4 is no trump.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_TRUMP 4
+#define HEAD_BITS 18
+#define HEADS (1u << HEAD_BITS)
+#define POOL (1u << 19)
+#define NONE 0xffffffffu
+/* Every entry keeps at least this many top cards of each suit, which the chains are hashed on. */
+#define MIN_DEPTH 2
+#define CONTEXT_EXACTLY_ONE 0x800
+#define LOWER 1
+#define UPPER 2
+
+/* One bound on the counted seats' tricks from a trick boundary, for every position with the same
+ * leader, the same number of cards of each suit in each hand, and the same owners of the top
+ * depth[suit] cards of each suit (the cards below are "small": which of them a hand holds never
+ * decided a trick in the search that gave the bound). */
+typedef struct {
+    uint64_t lengths;    /* 4 bits per (seat, suit) */
+    uint32_t pattern[4]; /* owners of the top cards, 2 bits each from bit 24 down */
+    uint8_t depth[4];
+    uint16_t context;    /* 0: empty */
+    uint8_t leader;
+    uint8_t left;        /* tricks left: entries of longer searches are kept in preference */
+    int8_t bound;
+    uint8_t kind;        /* LOWER or UPPER */
+    uint8_t best;        /* suit * 16 + relative rank of the best lead found, 0xff when none */
+    uint32_t next;       /* the next entry of the same chain, or NONE */
+} Entry;
+
+typedef struct {
+    uint16_t h[4][4];   /* [seat][suit] */
+    uint16_t table[4];  /* cards of the current trick, by suit */
+    int trump;
+    int counted;        /* seat bit mask */
+    int maximizers;     /* seat bit mask */
+    uint16_t context;
+    int declarer;       /* exactly-one search only */
+    int best_lead;      /* set by the trick's first player on a cut-off */
+    uint64_t nodes;
+} State;
+
+/* The position at a trick boundary as the table sees it. */
+typedef struct {
+    uint64_t lengths;
+    uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
+    uint32_t bucket;
+} Summary;
+
+/* Entries live in two pools, each chained from a head per hash of (lengths, leader, context,
+ * the owners of the top MIN_DEPTH cards of each suit). New entries go to the current pool; when
+ * it is full the other one is emptied and becomes the current one, so the table always keeps
+ * the latest half of what it learnt. */
+static Entry *tt = NULL;
+static uint32_t *heads = NULL;
+static uint32_t current = 0;
+static uint32_t used = 0;
+static uint64_t total_nodes = 0;
+
+static void tt_empty(uint32_t pool) {
+    memset(heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
+}
+
+static void tt_reset(void) {
+    tt_empty(0);
+    tt_empty(1);
+    current = 0;
+    used = 0;
+}
+
+static inline int popcount16(unsigned x) { return __builtin_popcount(x); }
+static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
+
+/* --- transposition table ------------------------------------------------------------------- */
+
+static inline uint32_t prefix_mask(int depth) {
+    return depth ? (0x3ffffffu >> (26 - 2 * depth)) << (26 - 2 * depth) : 0;
+}
+
+static void summarize(const State *s, int leader, Summary *m) {
+    uint64_t lengths = 0;
+    for (int p = 0; p < 4; p++)
+        for (int suit = 0; suit < 4; suit++)
+            lengths |= (uint64_t)popcount16(s->h[p][suit]) << (4 * (p * 4 + suit));
+    m->lengths = lengths;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned h1 = s->h[1][suit], h2 = s->h[2][suit], h3 = s->h[3][suit];
+        unsigned rem = s->h[0][suit] | h1 | h2 | h3;
+        uint32_t owners = 0;
+        int shift = 24;
+        while (rem) {
+            int b = top_bit(rem);
+            rem &= ~(1u << b);
+            unsigned owner = ((h1 >> b) & 1u) | (((h2 >> b) & 1u) << 1) | (((h3 >> b) & 1u) * 3u);
+            owners |= owner << shift;
+            shift -= 2;
+        }
+        m->owners[suit] = owners;
+    }
+    uint64_t tops = 0;
+    for (int suit = 0; suit < 4; suit++)
+        tops = tops << 8 | (m->owners[suit] & prefix_mask(MIN_DEPTH)) >> (26 - 2 * MIN_DEPTH);
+    uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+    x ^= (tops + 0x632BE59BD9B4E019ull) * 0xD6E8FEB86659FD93ull;
+    x ^= (uint64_t)s->context * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 31;
+    m->bucket = (uint32_t)(x >> (64 - HEAD_BITS));
+}
+
+static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t context) {
+    if (e->context != context || e->leader != leader || e->lengths != m->lengths) return 0;
+    for (int suit = 0; suit < 4; suit++)
+        if ((m->owners[suit] & prefix_mask(e->depth[suit])) != e->pattern[suit]) return 0;
+    return 1;
+}
+
+/* The cards that decided a search, as the lowest of them in each suit: depth of the prefix. */
+static int depth_of(const State *s, int suit, uint16_t relevant) {
+    unsigned rem = s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit];
+    int depth = relevant ? popcount16(rem >> __builtin_ctz(relevant)) : 0;
+    int least = popcount16(rem) < MIN_DEPTH ? popcount16(rem) : MIN_DEPTH;
+    return depth < least ? least : depth;
+}
+
+/* The lowest card of the top `depth` cards of a suit, as a rank bit (0 for depth 0). */
+static uint16_t cut_of(const State *s, int suit, int depth) {
+    if (!depth) return 0;
+    unsigned rem = s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit];
+    for (int i = 1; i < depth; i++) rem &= ~(1u << top_bit(rem));
+    return (uint16_t)(1u << top_bit(rem));
+}
+
+/* A bound that settles "at least k" for this position, or NULL; *hint gets a stored best lead. */
+static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint16_t context,
+                              int k, int *hint) {
+    for (uint32_t pool = 0; pool < 2; pool++) {
+        const Entry *base = tt + (size_t)pool * POOL;
+        for (uint32_t i = heads[(size_t)pool * HEADS + m->bucket]; i != NONE; i = base[i].next) {
+            const Entry *e = &base[i];
+            if (!matches(e, m, leader, context)) continue;
+            if (e->kind == LOWER ? e->bound >= k : e->bound < k) return e;
+            if (e->best != 0xff) *hint = e->best;
+        }
+    }
+    return NULL;
+}
+
+static void tt_store(const State *s, const Summary *m, int leader, uint16_t context, int left,
+                     int kind, int bound, const uint16_t *relevant, int best) {
+    uint8_t depth[4];
+    uint32_t pattern[4];
+    for (int suit = 0; suit < 4; suit++) {
+        depth[suit] = (uint8_t)depth_of(s, suit, relevant[suit]);
+        pattern[suit] = m->owners[suit] & prefix_mask(depth[suit]);
+    }
+    Entry *base = tt + (size_t)current * POOL;
+    uint32_t *head = &heads[(size_t)current * HEADS + m->bucket];
+    for (uint32_t i = *head; i != NONE; i = base[i].next) {
+        Entry *e = &base[i];
+        if (e->context == context && e->leader == leader && e->lengths == m->lengths &&
+            e->kind == kind && !memcmp(e->depth, depth, 4) && !memcmp(e->pattern, pattern, 16)) {
+            if (kind == LOWER ? bound > e->bound : bound < e->bound) e->bound = (int8_t)bound;
+            if (best != 0xff) e->best = (uint8_t)best;
+            return;
+        }
+    }
+    if (used == POOL) {
+        current ^= 1u;
+        tt_empty(current);
+        used = 0;
+        base = tt + (size_t)current * POOL;
+        head = &heads[(size_t)current * HEADS + m->bucket];
+    }
+    Entry *e = &base[used];
+    e->lengths = m->lengths;
+    memcpy(e->pattern, pattern, sizeof pattern);
+    memcpy(e->depth, depth, sizeof depth);
+    e->context = context;
+    e->leader = (uint8_t)leader;
+    e->left = (uint8_t)left;
+    e->bound = (int8_t)bound;
+    e->kind = (uint8_t)kind;
+    e->best = (uint8_t)best;
+    e->next = *head;
+    *head = used++;
+}
+
+/* --- helpers ------------------------------------------------------------------------------- */
+
+static inline int on(int mask, int seat) { return (mask >> seat) & 1; }
+
+/* Whether a trick won by `winner` is what `seat` plays for. */
+static inline int good_for(const State *s, int seat, int winner) {
+    return on(s->counted, winner) == on(s->maximizers, seat);
+}
+
+static inline unsigned remaining(const State *s, int suit) {
+    return s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit] | s->table[suit];
+}
+
+/* The highest card of each run of `hand`'s cards that no other unplayed card separates. */
+static unsigned representatives(unsigned hand, unsigned rem) {
+    unsigned out = 0;
+    int previous_mine = 0;
+    while (rem) {
+        int b = top_bit(rem);
+        rem &= ~(1u << b);
+        int mine = (hand >> b) & 1u;
+        if (mine && !previous_mine) out |= 1u << b;
+        previous_mine = mine;
+    }
+    return out;
+}
+
+
+/* Tricks the leader's side is sure to cash by leading its own top cards; the top cards it
+ * counts go into `relevant` (as the lowest of each suit's). */
+static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
+    int total = 0, trumps_drawn = 1;
+    int per_suit[4];
+    uint16_t lowest_top[4];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = s->h[leader][suit];
+        per_suit[suit] = 0;
+        lowest_top[suit] = 0;
+        if (!mine) continue;
+        unsigned others = 0;
+        int longest_other = 0;
+        for (int p = 0; p < 4; p++) {
+            if (p == leader) continue;
+            others |= s->h[p][suit];
+            int n = popcount16(s->h[p][suit]);
+            if (n > longest_other) longest_other = n;
+        }
+        int tops = 0;
+        unsigned rem = mine | others;
+        while (rem) {
+            int b = top_bit(rem);
+            if (!((mine >> b) & 1u)) break;
+            tops++;
+            lowest_top[suit] = (uint16_t)(1u << b);
+            rem &= ~(1u << b);
+        }
+        per_suit[suit] = longest_other <= tops ? popcount16(mine) : tops;
+    }
+    for (int suit = 0; suit < 4; suit++) relevant[suit] = 0;
+    if (s->trump == NO_TRUMP) {
+        for (int suit = 0; suit < 4; suit++) {
+            total += per_suit[suit];
+            relevant[suit] = lowest_top[suit];
+        }
+        return total;
+    }
+    int trump_tricks = per_suit[s->trump];
+    for (int p = 0; p < 4; p++) {
+        if (good_for(s, leader, p)) continue;
+        if (popcount16(s->h[p][s->trump]) > trump_tricks) trumps_drawn = 0;
+    }
+    total = trump_tricks;
+    relevant[s->trump] = lowest_top[s->trump];
+    if (trumps_drawn) {
+        for (int suit = 0; suit < 4; suit++) {
+            if (suit == s->trump) continue;
+            total += per_suit[suit];
+            relevant[suit] = lowest_top[suit];
+        }
+    }
+    return total;
+}
+
+/* Trumps that no seat outside `team` can beat win their tricks whatever anyone does, one trick
+ * each for the hand that holds them (two in one trick would be one trick for the team): the most
+ * any one seat of the team holds. Its lowest such trump goes in *lowest. */
+static int sure_trump_tricks(const State *s, int team, uint16_t *lowest) {
+    if (s->trump == NO_TRUMP) return 0;
+    unsigned theirs = 0;
+    for (int p = 0; p < 4; p++)
+        if (!on(team, p)) theirs |= s->h[p][s->trump];
+    unsigned above = theirs ? ~((2u << top_bit(theirs)) - 1u) : 0xffffu;
+    int best = 0;
+    for (int p = 0; p < 4; p++) {
+        if (!on(team, p)) continue;
+        unsigned sure = s->h[p][s->trump] & above;
+        int n = popcount16(sure);
+        if (n > best) {
+            best = n;
+            *lowest = (uint16_t)(1u << __builtin_ctz(sure));
+        }
+    }
+    return best;
+}
+
+static inline int beats(const State *s, int suit, int rank, int win_suit, int win_rank) {
+    if (suit == win_suit) return rank > win_rank;
+    return suit == s->trump;
+}
+
+/* --- move generation ----------------------------------------------------------------------- */
+
+typedef struct {
+    int8_t suit, rank;
+    int64_t score;
+} Move;
+
+/* Cut-offs found by each seat's cards, deeper ones weighing more: the ordering's tie-break. */
+static uint32_t history[4][4][16];
+
+static int opponent_ruffs(const State *s, int seat, int suit) {
+    if (s->trump == NO_TRUMP || suit == s->trump) return 0;
+    for (int p = 0; p < 4; p++) {
+        if (p == seat || good_for(s, seat, p)) continue;
+        if (!s->h[p][suit] && s->h[p][s->trump]) return 1;
+    }
+    return 0;
+}
+
+static int generate(const State *s, int seat, int pos, int lead_suit, int win_seat, int win_suit,
+                    int win_rank, int hint, Move *moves) {
+    int n = 0;
+    int first_suit = 0, last_suit = 3;
+    if (pos > 0 && s->h[seat][lead_suit]) first_suit = last_suit = lead_suit;
+    int wants_own = good_for(s, seat, seat);
+    for (int suit = first_suit; suit <= last_suit; suit++) {
+        unsigned mine = s->h[seat][suit];
+        if (!mine) continue;
+        unsigned rem = remaining(s, suit);
+        unsigned reps = representatives(mine, rem);
+        int length = popcount16(mine);
+        int ruffed = pos == 0 ? opponent_ruffs(s, seat, suit) : 0;
+        int top = top_bit(rem);
+        int partner_top = 0;
+        if (pos == 0 && !((mine >> top) & 1u)) {
+            for (int p = 0; p < 4; p++)
+                if (p != seat && ((s->h[p][suit] >> top) & 1u) && good_for(s, seat, p)) partner_top = 1;
+        }
+        while (reps) {
+            int r = top_bit(reps);
+            reps &= ~(1u << r);
+            int score;
+            if (pos == 0) {
+                if (wants_own) {
+                    if (r == top && !ruffed)
+                        score = 100 + r;
+                    else if (partner_top && !ruffed)
+                        score = 60 + (12 - r);
+                    else if (ruffed)
+                        score = 5 - r / 4;
+                    else
+                        score = 20 + 2 * length - r / 2;
+                } else {
+                    /* Playing for the other side to win: lead under someone who wants it. */
+                    int covered = 0;
+                    for (int p = 0; p < 4; p++)
+                        if (p != seat && (s->h[p][suit] >> (r + 1)) && good_for(s, seat, p)) covered = 1;
+                    score = (covered ? 50 : 0) + (12 - r);
+                }
+            } else {
+                int wins = beats(s, suit, r, win_suit, win_rank);
+                int winner = wins ? seat : win_seat;
+                score = good_for(s, seat, winner) ? 64 : 0;
+                if (wins)
+                    score += 20 - r;
+                else if (wants_own)
+                    score += 20 - r + (suit != lead_suit ? length : 0);
+                else
+                    score += r;
+            }
+            if (hint >= 0 && suit == (hint >> 4) && r == (hint & 15)) score = 1000;
+            moves[n].suit = (int8_t)suit;
+            moves[n].rank = (int8_t)r;
+            moves[n].score = ((int64_t)score << 32) | history[seat][suit][r];
+            n++;
+        }
+    }
+    /* Insertion sort, best first: at most 13 moves. */
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && moves[j].score < m.score) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+    return n;
+}
+
+/* The card of `seat` in `suit` at relative rank `relative` (0 = highest left), as its run's top. */
+static int lead_from_hint(const State *s, int seat, int best) {
+    if (best == 0xff) return -1;
+    int suit = best >> 4, relative = best & 15;
+    unsigned rem = remaining(s, suit);
+    for (int i = 0; i < relative && rem; i++) rem &= ~(1u << top_bit(rem));
+    if (!rem) return -1;
+    int r = top_bit(rem);
+    unsigned mine = s->h[seat][suit];
+    if (!((mine >> r) & 1u)) return -1;
+    /* Climb to the top of the run of equivalent cards, the one generate() offers. */
+    unsigned all = remaining(s, suit);
+    for (;;) {
+        unsigned above = all & ~((2u << r) - 1u);
+        if (!above) break;
+        int next = __builtin_ctz(above);
+        if (!((mine >> next) & 1u)) break;
+        r = next;
+    }
+    return suit * 16 + r;
+}
+
+static int relative_rank(const State *s, int suit, int r) {
+    unsigned rem = remaining(s, suit);
+    return popcount16(rem & ~((2u << r) - 1u));
+}
+
+/* --- the zero-window search ------------------------------------------------------------------ */
+
+static inline void clear4(uint16_t *r) { r[0] = r[1] = r[2] = r[3] = 0; }
+static inline void or4(uint16_t *r, const uint16_t *x) {
+    r[0] |= x[0]; r[1] |= x[1]; r[2] |= x[2]; r[3] |= x[3];
+}
+
+/* The trick's winning card decided it by rank when another card of its suit is in the trick. */
+static inline void add_winner(const State *s, int suit, int rank, uint16_t played_bit,
+                              int played_suit, uint16_t *relevant) {
+    unsigned same = s->table[suit] | (played_suit == suit ? played_bit : 0u);
+    if (same & ~(1u << rank)) relevant[suit] |= (uint16_t)(1u << rank);
+}
+
+/* A search that tried every card of `seat` only tried the top card of each run of equivalent
+ * cards; the runs hold only where their lowest cards are among the cards that matter. */
+static void add_runs(const State *s, int seat, int pos, int lead_suit, uint16_t *relevant) {
+    int first = 0, last = 3;
+    if (pos > 0 && s->h[seat][lead_suit]) first = last = lead_suit;
+    for (int suit = first; suit <= last; suit++) {
+        unsigned mine = s->h[seat][suit];
+        if (popcount16(mine) < 2) continue;
+        unsigned rem = remaining(s, suit);
+        int run = 0, previous = -1;
+        while (rem) {
+            int b = top_bit(rem);
+            rem &= ~(1u << b);
+            if ((mine >> b) & 1u) {
+                run++;
+                previous = b;
+            } else {
+                if (run > 1) relevant[suit] |= (uint16_t)(1u << previous);
+                run = 0;
+            }
+        }
+        if (run > 1) relevant[suit] |= (uint16_t)(1u << previous);
+    }
+}
+
+static int search(State *s, int leader, int left, int k, uint16_t *relevant);
+
+static int last_trick(State *s, int leader, uint16_t *relevant) {
+    int win_seat = leader, win_suit = -1, win_rank = -1;
+    uint16_t played[4] = {0, 0, 0, 0};
+    for (int pos = 0; pos < 4; pos++) {
+        int seat = (leader + pos) & 3;
+        int suit = 0;
+        while (!s->h[seat][suit]) suit++;
+        int r = top_bit(s->h[seat][suit]);
+        played[suit] |= (uint16_t)(1u << r);
+        if (pos == 0 || beats(s, suit, r, win_suit, win_rank)) {
+            win_seat = seat;
+            win_suit = suit;
+            win_rank = r;
+        }
+    }
+    clear4(relevant);
+    if (played[win_suit] & ~(1u << win_rank)) relevant[win_suit] = (uint16_t)(1u << win_rank);
+    return win_seat;
+}
+
+static int play(State *s, int leader, int pos, int left, int k, int lead_suit, int win_seat,
+                int win_suit, int win_rank, int hint, uint16_t *relevant) {
+    int seat = (leader + pos) & 3;
+    Move moves[13];
+    int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, hint, moves);
+    int maximizing = on(s->maximizers, seat);
+    uint16_t child[4];
+    clear4(relevant);
+    for (int i = 0; i < n; i++) {
+        int suit = moves[i].suit, r = moves[i].rank;
+        uint16_t bit = (uint16_t)(1u << r);
+        int ws = win_seat, wsuit = win_suit, wr = win_rank;
+        if (pos == 0 || beats(s, suit, r, win_suit, win_rank)) {
+            ws = seat;
+            wsuit = suit;
+            wr = r;
+        }
+        int result;
+        s->h[seat][suit] ^= bit;
+        if (pos == 3) {
+            uint16_t saved[4];
+            memcpy(saved, s->table, sizeof saved);
+            memset(s->table, 0, sizeof s->table);
+            result = search(s, ws, left - 1, k - on(s->counted, ws), child);
+            memcpy(s->table, saved, sizeof saved);
+            add_winner(s, wsuit, wr, bit, suit, child);
+        } else {
+            s->table[suit] |= bit;
+            result = play(s, leader, pos + 1, left, k, pos == 0 ? suit : lead_suit, ws, wsuit, wr,
+                          -1, child);
+            s->table[suit] ^= bit;
+        }
+        s->h[seat][suit] ^= bit;
+        if (result == maximizing) {
+            if (pos == 0) s->best_lead = suit * 16 + relative_rank(s, suit, r);
+            if (i > 0 && history[seat][suit][r] < 0x40000000u)
+                history[seat][suit][r] += (uint32_t)(left * left);
+            memcpy(relevant, child, sizeof child);
+            return result;
+        }
+        or4(relevant, child);
+    }
+    add_runs(s, seat, pos, lead_suit, relevant);
+    return !maximizing;
+}
+
+static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
+    clear4(relevant);
+    if (k <= 0) return 1;
+    if (k > left) return 0;
+    s->nodes++;
+    if (left == 1) return on(s->counted, last_trick(s, leader, relevant));
+    uint16_t lowest = 0;
+    if (sure_trump_tricks(s, s->counted, &lowest) >= k) {
+        relevant[s->trump] = lowest;
+        return 1;
+    }
+    if (left - sure_trump_tricks(s, 15 ^ s->counted, &lowest) < k) {
+        relevant[s->trump] = lowest;
+        return 0;
+    }
+    if (good_for(s, leader, leader)) {
+        uint16_t tops[4];
+        int quick = quick_tricks(s, leader, tops);
+        if (on(s->counted, leader) ? quick >= k : left - quick < k) {
+            memcpy(relevant, tops, sizeof tops);
+            return on(s->counted, leader);
+        }
+    }
+    Summary m;
+    summarize(s, leader, &m);
+    int hint_stored = 0xff;
+    const Entry *e = tt_lookup(s, &m, leader, s->context, k, &hint_stored);
+    if (e) {
+        for (int suit = 0; suit < 4; suit++) relevant[suit] = cut_of(s, suit, e->depth[suit]);
+        return e->kind == LOWER;
+    }
+    int hint = lead_from_hint(s, leader, hint_stored);
+    s->best_lead = 0xff;
+    int result = play(s, leader, 0, left, k, -1, leader, -1, -1, hint, relevant);
+    tt_store(s, &m, leader, s->context, left, result ? LOWER : UPPER, result ? k : k - 1,
+             relevant, result ? s->best_lead : 0xff);
+    return result;
+}
+
+/* --- exactly one trick (piccolo) ----------------------------------------------------------- */
+
+/* Whether the declarer can make sure of taking no trick of the `left` still to play. */
+static int takes_none(State *s, int leader, int left, uint16_t *relevant) {
+    /* The counted seat is the declarer, the maximizers the three who try to give it a trick. */
+    return !search(s, leader, left, 1, relevant);
+}
+
+/* Whether the declarer, trying, can take at least one trick against the three. */
+static int one_trick_possible(State *s, int leader, int left, uint16_t *relevant) {
+    int maximizers = s->maximizers;
+    uint16_t context = s->context;
+    s->maximizers = s->counted;
+    s->context = (uint16_t)(1 + (s->trump | s->counted << 3 | s->counted << 7));
+    int result = search(s, leader, left, 1, relevant);
+    s->maximizers = maximizers;
+    s->context = context;
+    return result;
+}
+
+static int exactly_one(State *s, int leader, int left, uint16_t *relevant);
+
+static int one_play(State *s, int leader, int pos, int left, int lead_suit, int win_seat,
+                    int win_suit, int win_rank, uint16_t *relevant) {
+    int seat = (leader + pos) & 3;
+    Move moves[13];
+    int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, -1, moves);
+    int declarer = seat == s->declarer;
+    uint16_t child[4];
+    clear4(relevant);
+    for (int i = 0; i < n; i++) {
+        int suit = moves[i].suit, r = moves[i].rank;
+        uint16_t bit = (uint16_t)(1u << r);
+        int ws = win_seat, wsuit = win_suit, wr = win_rank;
+        if (pos == 0 || beats(s, suit, r, win_suit, win_rank)) {
+            ws = seat;
+            wsuit = suit;
+            wr = r;
+        }
+        int result;
+        s->h[seat][suit] ^= bit;
+        if (pos == 3) {
+            uint16_t saved[4];
+            memcpy(saved, s->table, sizeof saved);
+            memset(s->table, 0, sizeof s->table);
+            if (ws == s->declarer) {
+                if (left - 1 == 0) {
+                    result = 1;
+                    clear4(child);
+                } else {
+                    result = takes_none(s, ws, left - 1, child);
+                }
+            } else {
+                result = exactly_one(s, ws, left - 1, child);
+            }
+            memcpy(s->table, saved, sizeof saved);
+            add_winner(s, wsuit, wr, bit, suit, child);
+        } else {
+            s->table[suit] |= bit;
+            result = one_play(s, leader, pos + 1, left, pos == 0 ? suit : lead_suit, ws, wsuit, wr,
+                              child);
+            s->table[suit] ^= bit;
+        }
+        s->h[seat][suit] ^= bit;
+        if (result == declarer) {
+            memcpy(relevant, child, sizeof child);
+            return result;
+        }
+        or4(relevant, child);
+    }
+    add_runs(s, seat, pos, lead_suit, relevant);
+    return !declarer;
+}
+
+/* Whether the declarer can make sure of taking exactly one of the `left` tricks still to play. */
+static int exactly_one(State *s, int leader, int left, uint16_t *relevant) {
+    clear4(relevant);
+    if (left == 0) return 0;
+    s->nodes++;
+    if (left == 1) return last_trick(s, leader, relevant) == s->declarer;
+    /* Cheap refutations first: the three can hold the declarer to no trick, or force two on it.
+     * Both are ordinary searches whose results stay in the table. */
+    if (!one_trick_possible(s, leader, left, relevant)) return 0;
+    if (search(s, leader, left, 2, relevant)) return 0;
+    uint16_t context = (uint16_t)(s->context | CONTEXT_EXACTLY_ONE);
+    Summary m;
+    summarize(s, leader, &m);
+    int unused = 0xff;
+    const Entry *e = tt_lookup(s, &m, leader, context, 1, &unused);
+    if (e) {
+        for (int suit = 0; suit < 4; suit++) relevant[suit] = cut_of(s, suit, e->depth[suit]);
+        return e->kind == LOWER;
+    }
+    int result = one_play(s, leader, 0, left, -1, leader, -1, -1, relevant);
+    tt_store(s, &m, leader, context, left, result ? LOWER : UPPER, result ? 1 : 0, relevant, 0xff);
+    return result;
+}
+
+/* --- Python interface ---------------------------------------------------------------------- */
+
+static int ensure_table(void) {
+    if (tt) return 0;
+    tt = (Entry *)malloc(2 * (size_t)POOL * sizeof(Entry));
+    heads = (uint32_t *)malloc(2 * (size_t)HEADS * sizeof(uint32_t));
+    if (!tt || !heads) {
+        free(tt);
+        free(heads);
+        tt = NULL;
+        heads = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    tt_reset();
+    return 0;
+}
+
+/* Fill `s` from Python arguments; -1 with an exception set when they do not make a position. */
+static int load(State *s, PyObject *hands, int trump, int leader, int counted, int maximizers,
+                int *left) {
+    memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 4) {
+        PyErr_SetString(PyExc_ValueError, "hands must be a tuple of four card masks");
+        return -1;
+    }
+    uint64_t seen = 0;
+    int size = -1;
+    for (int p = 0; p < 4; p++) {
+        unsigned long long mask = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, p));
+        if (PyErr_Occurred()) return -1;
+        if (mask >> 52) {
+            PyErr_SetString(PyExc_ValueError, "a card mask has bits above the 52 cards");
+            return -1;
+        }
+        if (seen & mask) {
+            PyErr_SetString(PyExc_ValueError, "two hands hold the same card");
+            return -1;
+        }
+        seen |= mask;
+        int count = __builtin_popcountll(mask);
+        if (size >= 0 && count != size) {
+            PyErr_SetString(PyExc_ValueError, "the four hands must hold as many cards each");
+            return -1;
+        }
+        size = count;
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned pattern = (unsigned)(mask >> (13 * suit)) & 0x1fffu;
+            uint16_t h = 0;
+            for (int bit = 0; bit < 13; bit++)
+                if ((pattern >> bit) & 1u) h |= (uint16_t)(1u << (12 - bit));
+            s->h[p][suit] = h;
+        }
+    }
+    if (trump < 0 || trump > NO_TRUMP || leader < 0 || leader > 3 || counted < 0 || counted > 15 ||
+        maximizers < 0 || maximizers > 15) {
+        PyErr_SetString(PyExc_ValueError, "trump, leader or a seat mask is out of range");
+        return -1;
+    }
+    s->trump = trump;
+    s->counted = counted;
+    s->maximizers = maximizers;
+    s->context = (uint16_t)(1 + (trump | counted << 3 | maximizers << 7));
+    *left = size;
+    return ensure_table();
+}
+
+static PyObject *py_at_least(PyObject *self, PyObject *args) {
+    PyObject *hands;
+    int trump, leader, counted, maximizers, k, left;
+    State s;
+    if (!PyArg_ParseTuple(args, "O!iiiii", &PyTuple_Type, &hands, &trump, &leader, &counted,
+                          &maximizers, &k))
+        return NULL;
+    if (load(&s, hands, trump, leader, counted, maximizers, &left) < 0) return NULL;
+    uint16_t relevant[4];
+    int result = search(&s, leader, left, k, relevant);
+    total_nodes += s.nodes;
+    return PyBool_FromLong(result);
+}
+
+static PyObject *py_tricks(PyObject *self, PyObject *args) {
+    PyObject *hands;
+    int trump, leader, counted, maximizers, guess, left;
+    State s;
+    if (!PyArg_ParseTuple(args, "O!iiiii", &PyTuple_Type, &hands, &trump, &leader, &counted,
+                          &maximizers, &guess))
+        return NULL;
+    if (load(&s, hands, trump, leader, counted, maximizers, &left) < 0) return NULL;
+    uint16_t relevant[4];
+    int lb = 0, ub = left;
+    if (guess < 0 || guess > left) guess = (left + 1) / 2;
+    /* Zero-window tests stepping from the guess; each leaves bounds in the table. */
+    int target = guess;
+    while (lb < ub) {
+        if (target <= lb) target = lb + 1;
+        if (target > ub) target = ub;
+        if (search(&s, leader, left, target, relevant)) {
+            lb = target;
+            target++;
+        } else {
+            ub = target - 1;
+            target--;
+        }
+    }
+    total_nodes += s.nodes;
+    return PyLong_FromLong(lb);
+}
+
+static PyObject *py_exactly_one(PyObject *self, PyObject *args) {
+    PyObject *hands;
+    int declarer, leader, left;
+    State s;
+    if (!PyArg_ParseTuple(args, "O!ii", &PyTuple_Type, &hands, &declarer, &leader)) return NULL;
+    if (declarer < 0 || declarer > 3) {
+        PyErr_SetString(PyExc_ValueError, "the declarer is a seat 0-3");
+        return NULL;
+    }
+    if (load(&s, hands, NO_TRUMP, leader, 1 << declarer, 15 ^ (1 << declarer), &left) < 0)
+        return NULL;
+    s.declarer = declarer;
+    uint16_t relevant[4];
+    int result = exactly_one(&s, leader, left, relevant);
+    total_nodes += s.nodes;
+    return PyBool_FromLong(result);
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *unused) {
+    return PyLong_FromUnsignedLongLong(total_nodes);
+}
+
+static PyObject *py_clear(PyObject *self, PyObject *unused) {
+    if (tt) tt_reset();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"at_least", py_at_least, METH_VARARGS,
+     "at_least(hands, trump, leader, counted, maximizers, k) -> bool"},
+    {"tricks", py_tricks, METH_VARARGS,
+     "tricks(hands, trump, leader, counted, maximizers, guess) -> int"},
+    {"exactly_one", py_exactly_one, METH_VARARGS, "exactly_one(hands, declarer, leader) -> bool"},
+    {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: positions searched since import"},
+    {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_solver", "The compiled double-dummy search.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

@@ -1,0 +1,256 @@
+"""A board's double-dummy table: what each side can make in each strain, as the game's leads go.
+
+Colour Whist's first lead follows the contract: the player on the dealer's left leads in
+proposal and acceptance, solo, misère and piccolo; the declarer leads in abondance and slams. So
+the table holds, for a board:
+
+- ``pairs``: for the pairings N+S, N+E and N+W, each strain, the tricks the pair takes when the
+  player on the dealer's left leads (the other pair takes the rest);
+- ``alone``: for each seat playing alone against three, each strain, the tricks it takes when the
+  player on the dealer's left leads (``first_lead_left``) and when it leads itself
+  (``first_lead_self``; the same figure when the declarer sits on the dealer's left);
+- ``misere``: for each seat alone at no trump, the player on the dealer's left leading, whether it
+  can make sure of taking no trick (``no_trick``) and of taking exactly one (``one_trick``).
+
+``BoardTable.to_json`` gives the object ``python -m engine analyse`` prints (docs/engine-cli.md)
+and ``from_json`` reads it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import SEATS, Card, Seat, Suit
+from engine.deals import BoardDeal
+from engine.doubledummy import solver
+from engine.doubledummy.errors import TableError
+from engine.errors import EngineError
+from engine.hands import Deal
+
+STRAINS: tuple[Suit | None, ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
+"""Spades, hearts, diamonds, clubs and no trump, in the table's order."""
+
+STRAIN_NAMES: tuple[str, ...] = ("S", "H", "D", "C", "NT")
+
+PAIRINGS: tuple[tuple[Seat, Seat], ...] = ((Seat.N, Seat.S), (Seat.N, Seat.E), (Seat.N, Seat.W))
+"""The three ways of pairing North; each pairing's opponents are the other pair."""
+
+PAIRING_NAMES: tuple[str, ...] = ("NS", "NE", "NW")
+
+TRICKS = 13
+
+_Row = tuple[int, ...]
+
+
+def strain_name(strain: Suit | None) -> str:
+    return "NT" if strain is None else strain.name
+
+
+def _check_rows(name: str, rows: tuple[_Row, ...], count: int) -> None:
+    if len(rows) != count or any(len(row) != len(STRAINS) for row in rows):
+        raise TableError(f"{name} needs {count} rows of {len(STRAINS)} strains")
+    for row in rows:
+        for value in row:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TRICKS:
+                raise TableError(f"{name}: {value!r} is not a number of tricks (0-{TRICKS})")
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    """The double-dummy table of one board (see the module's docstring for what each part means).
+
+    ``pairs[i][j]``: tricks of ``PAIRINGS[i]`` in ``STRAINS[j]``; ``first_lead_left[s][j]`` and
+    ``first_lead_self[s][j]``: tricks of seat ``s`` (``Seat.value``) alone; ``no_trick[s]`` and
+    ``one_trick[s]``: its misère and piccolo.
+    """
+
+    board: int
+    dealer: Seat
+    pairs: tuple[_Row, ...]
+    first_lead_left: tuple[_Row, ...]
+    first_lead_self: tuple[_Row, ...]
+    no_trick: tuple[bool, ...]
+    one_trick: tuple[bool, ...]
+    trump_card: Card | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
+            raise TableError(f"a board number is a whole number from 1, not {self.board!r}")
+        if not isinstance(self.dealer, Seat):
+            raise TableError(f"the dealer is a Seat, not {self.dealer!r}")
+        _check_rows("pairs", self.pairs, len(PAIRINGS))
+        _check_rows("first_lead_left", self.first_lead_left, 4)
+        _check_rows("first_lead_self", self.first_lead_self, 4)
+        for name, flags in (("no_trick", self.no_trick), ("one_trick", self.one_trick)):
+            if len(flags) != 4 or not all(isinstance(flag, bool) for flag in flags):
+                raise TableError(f"{name} needs a true or false for each of the four seats")
+        left = self.dealer.left.value
+        if self.first_lead_left[left] != self.first_lead_self[left]:
+            raise TableError(
+                f"{self.dealer.left} sits on the dealer's left: its two leads are the same lead"
+            )
+
+    @property
+    def first_leader(self) -> Seat:
+        """The player on the dealer's left, who leads in every contract but abondance and slams."""
+        return self.dealer.left
+
+    def tricks(self, declarers: Collection[Seat], strain: Suit | None, leader: Seat) -> int:
+        """Tricks the declarers take double dummy, with ``leader`` leading to the first trick.
+
+        One, two or three declarers; the table answers a leader on the dealer's left, and also
+        the declarer (or the one seat against three declarers) leading when a seat plays alone.
+        """
+        seats = frozenset(declarers)
+        column = STRAINS.index(strain)
+        if len(seats) == 2:
+            if leader is not self.first_leader:
+                raise TableError(
+                    f"the table gives pairs with {self.first_leader} (the dealer's left) leading, "
+                    f"not {leader}"
+                )
+            for row, pairing in enumerate(PAIRINGS):
+                if seats == frozenset(pairing):
+                    return self.pairs[row][column]
+                if seats.isdisjoint(pairing):
+                    return TRICKS - self.pairs[row][column]
+        if len(seats) in (1, 3):
+            (lone,) = seats if len(seats) == 1 else frozenset(SEATS) - seats
+            own = self._alone(lone, column, leader)
+            return own if len(seats) == 1 else TRICKS - own
+        raise TableError(f"the declarers are one, two or three different seats, not {len(seats)}")
+
+    def _alone(self, seat: Seat, column: int, leader: Seat) -> int:
+        if leader is self.first_leader:
+            return self.first_lead_left[seat.value][column]
+        if leader is seat:
+            return self.first_lead_self[seat.value][column]
+        raise TableError(
+            f"the table gives {seat} alone with {self.first_leader} (the dealer's left) or "
+            f"{seat} leading, not {leader}"
+        )
+
+    def misere(self, seat: Seat) -> bool:
+        """Whether ``seat`` alone can make sure of taking no trick (misère)."""
+        return self.no_trick[seat.value]
+
+    def piccolo(self, seat: Seat) -> bool:
+        """Whether ``seat`` alone can make sure of taking exactly one trick (piccolo)."""
+        return self.one_trick[seat.value]
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``python -m engine analyse`` prints; ``"trump_card"`` on a Wiezen board."""
+
+        def strains(row: _Row) -> dict[str, int]:
+            return dict(zip(STRAIN_NAMES, row, strict=True))
+
+        data: dict[str, Any] = {
+            "board": self.board,
+            "dealer": self.dealer.name,
+            "pairs": {
+                name: strains(row) for name, row in zip(PAIRING_NAMES, self.pairs, strict=True)
+            },
+            "alone": {
+                seat.name: {
+                    "first_lead_left": strains(self.first_lead_left[seat.value]),
+                    "first_lead_self": strains(self.first_lead_self[seat.value]),
+                }
+                for seat in SEATS
+            },
+            "misere": {
+                seat.name: {
+                    "no_trick": self.no_trick[seat.value],
+                    "one_trick": self.one_trick[seat.value],
+                }
+                for seat in SEATS
+            },
+        }
+        if self.trump_card is not None:
+            data["trump_card"] = str(self.trump_card)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BoardTable:
+        """Read back what ``to_json`` gives (``TableError`` naming the part that is wrong)."""
+        try:
+            seats = [seat.name for seat in SEATS]
+            alone = data["alone"]
+            misere = data["misere"]
+            trump_card = data.get("trump_card")
+            return cls(
+                board=data["board"],
+                dealer=Seat.parse(data["dealer"]),
+                pairs=tuple(_row(data["pairs"][name]) for name in PAIRING_NAMES),
+                first_lead_left=tuple(_row(alone[s]["first_lead_left"]) for s in seats),
+                first_lead_self=tuple(_row(alone[s]["first_lead_self"]) for s in seats),
+                no_trick=tuple(misere[s]["no_trick"] for s in seats),
+                one_trick=tuple(misere[s]["one_trick"] for s in seats),
+                trump_card=None if trump_card is None else Card.parse(trump_card),
+            )
+        except KeyError as exc:
+            raise TableError(f"a double-dummy table needs {exc.args[0]!r}") from None
+        except (TypeError, AttributeError):
+            raise TableError(
+                "a double-dummy table is an object of objects, as to_json gives"
+            ) from None
+        except TableError:
+            raise
+        except EngineError as exc:
+            raise TableError(f"a double-dummy table: {exc}") from None
+
+
+def _row(strains: Mapping[str, int]) -> _Row:
+    return tuple(strains[name] for name in STRAIN_NAMES)
+
+
+def board_table(
+    deal: Deal,
+    dealer: Seat,
+    *,
+    board: int = 1,
+    trump_card: Card | None = None,
+    pure: bool = False,
+) -> BoardTable:
+    """Work out a board's whole table: 15 pair, 35 lone, 4 misère and 4 piccolo searches."""
+    left = dealer.left
+
+    def position(strain: Suit | None, leader: Seat) -> solver.Position:
+        return solver.Position.from_deal(deal, strain, leader)
+
+    pairs = tuple(
+        tuple(solver.tricks(position(strain, left), pairing, pure=pure) for strain in STRAINS)
+        for pairing in PAIRINGS
+    )
+    lead_left: list[_Row] = []
+    lead_self: list[_Row] = []
+    for seat in SEATS:
+        from_left = []
+        from_self = []
+        for strain in STRAINS:
+            tricks = solver.tricks(position(strain, left), (seat,), pure=pure)
+            from_left.append(tricks)
+            if seat is not left:
+                tricks = solver.tricks(position(strain, seat), (seat,), guess=tricks, pure=pure)
+            from_self.append(tricks)
+        lead_left.append(tuple(from_left))
+        lead_self.append(tuple(from_self))
+    no_trump = position(None, left)
+    return BoardTable(
+        board=board,
+        dealer=dealer,
+        pairs=pairs,
+        first_lead_left=tuple(lead_left),
+        first_lead_self=tuple(lead_self),
+        no_trick=tuple(solver.takes_no_trick(no_trump, seat, pure=pure) for seat in SEATS),
+        one_trick=tuple(solver.takes_exactly_one(no_trump, seat, pure=pure) for seat in SEATS),
+        trump_card=trump_card,
+    )
+
+
+def table_for_board(board: BoardDeal, *, pure: bool = False) -> BoardTable:
+    """The table of a dealt board (from a key or a deal file), with its turned-up trump card."""
+    return board_table(
+        board.deal, board.dealer, board=board.board, trump_card=board.trump_card, pure=pure
+    )

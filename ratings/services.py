@@ -1,0 +1,146 @@
+"""Ratings: the adapter between an organisation's finished events and the rating maths (``skill``).
+
+``event_contests`` turns an event's compared boards (what its standings stored) into contests:
+one per board and seat, among the players who held those cards. ``recompute`` replays every
+finished event of the organisation from scratch, by date then id, and replaces the stored
+ratings and their history as a whole, so running it twice, or after an old event is corrected,
+gives the same figures as the first time.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from engine.standings import SEATS
+from ratings import skill
+from ratings.models import Rating, RatingPoint
+from tournaments.models import Event, Organisation
+from tournaments.services import audit, standings
+
+logger = logging.getLogger(__name__)
+
+# The ranking lists players with at least this many boards rated, unless the reader asks
+# otherwise: fewer boards than an evening or two say little about a player.
+DEFAULT_MIN_BOARDS = 100
+LARGEST_MIN_BOARDS = 100_000
+
+
+def event_contests(event: Event) -> skill.EventContests:
+    """The event's boards as contests between players (by ``Player`` id), in playing order.
+
+    Each group is the board's seat compared among the tables, ranked on its matchpoints; a scored
+    bye (no seat) is no contest, and a board played at one table only tells nobody apart.
+    """
+    players = dict(event.entries.values_list("number", "player_id"))
+    groups: dict[tuple[int, int], list[tuple[int, float]]] = defaultdict(list)
+    first_round: dict[tuple[int, int], int] = {}
+    for number, boards in standings.board_scores(event).items():
+        player = players.get(number)
+        if player is None:
+            continue
+        for item in boards:
+            if item.seat not in SEATS:
+                continue
+            key = (item.board, SEATS.index(item.seat))
+            groups[key].append((player, float(item.matchpoints)))
+            first_round[key] = min(first_round.get(key, item.round), item.round)
+    contests = []
+    for key in sorted(groups, key=lambda key: (first_round[key], key)):
+        members = sorted(groups[key])
+        if len(members) < 2:
+            continue
+        contests.append(
+            skill.Contest(
+                tuple(player for player, _points in members),
+                tuple(points for _player, points in members),
+            )
+        )
+    return skill.EventContests(event.pk, event.date, tuple(contests))
+
+
+def finished_events(organisation: Organisation) -> list[Event]:
+    """The events a rating is made of, in the order they are rated."""
+    return list(
+        Event.objects.filter(organisation=organisation, status=Event.Status.FINISHED).order_by(
+            "date", "pk"
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a recomputation stored."""
+
+    events: int
+    players: int
+
+
+def recompute(organisation_id: int) -> Outcome | None:
+    """Rate every finished event of the organisation from scratch and store the result.
+
+    ``None`` if the organisation is gone. Two runs for the same organisation (an event finished
+    while the command runs) queue on the organisation's row lock; the second replaces the first's
+    rows with the same figures, or newer ones.
+    """
+    with transaction.atomic():
+        organisation = Organisation.objects.select_for_update().filter(pk=organisation_id).first()
+        if organisation is None:
+            return None
+        events = finished_events(organisation)
+        season = skill.rate_events(event_contests(event) for event in events)
+        Rating.objects.filter(organisation=organisation).delete()
+        RatingPoint.objects.filter(organisation=organisation).delete()
+        Rating.objects.bulk_create(
+            Rating(
+                organisation=organisation,
+                player_id=player,
+                mu=rated.mu,
+                sigma=rated.sigma,
+                rating=rated.display,
+                events=rated.events,
+                boards=rated.boards,
+            )
+            for player, rated in sorted(season.skills.items())
+        )
+        RatingPoint.objects.bulk_create(
+            RatingPoint(
+                organisation=organisation,
+                player_id=point.player,
+                event_id=point.event,
+                date=point.date,
+                mu=point.mu,
+                sigma=point.sigma,
+                rating=skill.display(point.mu, point.sigma),
+                boards=point.boards,
+            )
+            for point in season.history
+        )
+        audit.record(
+            None,
+            "ratings.compute",
+            "",
+            obj=organisation,
+            message=gettext_noop(
+                "ratings of %(organisation)s computed from %(events)s finished events"
+            ),
+            params={"organisation": organisation.name, "events": len(events)},
+        )
+    return Outcome(len(events), len(season.skills))
+
+
+def organisations_rated() -> list[Organisation]:
+    """The clubs and federations with ratings, for the ratings' index page."""
+    return list(Organisation.objects.filter(ratings__isnull=False).distinct().order_by("name"))
+
+
+def parse_min_boards(value: str | None) -> int:
+    """The ranking's minimum number of boards from the address; the default for anything odd."""
+    text = (value or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 6:
+        return DEFAULT_MIN_BOARDS
+    return min(int(text), LARGEST_MIN_BOARDS)

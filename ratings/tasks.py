@@ -1,0 +1,38 @@
+"""Celery tasks of the ratings: thin, by organisation id, queued once the transaction commits."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+from django.db import OperationalError, transaction
+
+from tournaments.models import Event
+from tournaments.tasks import publish
+
+
+def schedule_ratings(event: Event) -> None:
+    """Recompute the ratings of the event's club or federation once the transaction commits.
+
+    An event held under no organisation counts towards no rating.
+    """
+    organisation_id = event.organisation_id
+    if organisation_id is None:
+        return
+    transaction.on_commit(lambda: publish(compute_ratings, organisation_id), robust=True)
+
+
+@shared_task(
+    name="troef.compute_ratings",
+    # A lock timeout on a busy database is worth a few retries through the broker; without a
+    # broker the task runs in-process and a retry has nowhere to go.
+    autoretry_for=() if settings.CELERY_TASK_ALWAYS_EAGER else (OperationalError,),
+    max_retries=3,
+    retry_backoff=True,
+)
+def compute_ratings(organisation_id: int) -> int | None:
+    """Recompute and store an organisation's ratings; the number of events rated, ``None`` if the
+    organisation is gone."""
+    from ratings.services import recompute
+
+    outcome = recompute(organisation_id)
+    return None if outcome is None else outcome.events
