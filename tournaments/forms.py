@@ -287,7 +287,7 @@ class SubstituteForm(forms.Form):
         ("from", _("from round … on (give the round)")),
     ]
 
-    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
     seat = forms.ChoiceField(widget=forms.HiddenInput, choices=SEAT_LETTERS)
     kind = forms.ChoiceField(
         label=_("Substitute"), choices=KINDS, initial="new", widget=forms.RadioSelect
@@ -325,7 +325,7 @@ class SubstituteForm(forms.Form):
 class TableRulingForm(forms.Form):
     """One ruling for a table with a vacant seat: artificial scores, or the table sits out."""
 
-    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
     N = forms.ChoiceField(label="N", choices=AWARD_CHOICES, initial="average_plus", required=False)
     E = forms.ChoiceField(label="E", choices=AWARD_CHOICES, initial="average_plus", required=False)
     S = forms.ChoiceField(label="S", choices=AWARD_CHOICES, initial="average_plus", required=False)
