@@ -28,14 +28,13 @@ import random
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from bench import django_env
-from bench.common import median_seconds, report
+from bench.common import PeakMemory, median_seconds, report
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 10
@@ -51,42 +50,6 @@ TARGETS = {
     "documents": 60.0,
     "documents_mib": 1024.0,
 }
-
-
-class PeakMemory:
-    """The largest resident size of this process while a stage runs, sampled every 10 ms."""
-
-    def __init__(self) -> None:
-        self.peak = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    @staticmethod
-    def resident() -> int:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        return 0
-
-    def _sample(self) -> None:
-        while not self._stop.is_set():
-            self.peak = max(self.peak, self.resident())
-            time.sleep(0.01)
-
-    def __enter__(self) -> PeakMemory:
-        self.peak = self.resident()
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.peak = max(self.peak, self.resident())
-
-    @property
-    def mib(self) -> float:
-        return self.peak / 2**20
 
 
 @contextlib.contextmanager

@@ -20,17 +20,15 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import gc
 import os
 import random
-import threading
 import time
 from collections.abc import Callable
 from functools import cache
 
 import django
 
-from bench.common import median_seconds, report
+from bench.common import PeakMemory, median_seconds, report
 from engine.cards import SEATS, SUITS
 from engine.deals import deals_from_key
 from engine.results import BoardResult, Contract
@@ -245,48 +243,6 @@ def summary(players: int = PLAYERS) -> EventSummary:
         EVENT, "finished", players, 0, ROUNDS, EVENT_BOARDS_PER_ROUND, EVENT_BOARDS,
         ROUNDS * results, "ab" * 32, "bench-key-0123456789abcdef", facts, standings(players),
     )  # fmt: skip
-
-
-class PeakMemory:
-    """The largest resident size of this process while a document is drawn, sampled every 10 ms."""
-
-    def __init__(self) -> None:
-        self.peak = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    @staticmethod
-    def resident() -> int:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        return 0
-
-    def _sample(self) -> None:
-        while not self._stop.is_set():
-            self.peak = max(self.peak, self.resident())
-            time.sleep(0.01)
-
-    def __enter__(self) -> PeakMemory:
-        gc.collect()
-        self.start = self.resident()
-        self.peak = self.start
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.peak = max(self.peak, self.resident())
-
-    @property
-    def mib(self) -> float:
-        return self.peak / 2**20
-
-    @property
-    def growth_mib(self) -> float:
-        return (self.peak - self.start) / 2**20
 
 
 def measure(

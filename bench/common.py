@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
+import threading
 import time
 from collections.abc import Callable
 
@@ -31,3 +33,45 @@ def report(
     verdict = "ok" if met else "MISSED"
     print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,g}; {verdict})")
     return met
+
+
+class PeakMemory:
+    """The largest resident size of this process while a block runs, sampled every 10 ms."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    @staticmethod
+    def resident() -> int:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        return 0
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self.resident())
+            time.sleep(0.01)
+
+    def __enter__(self) -> PeakMemory:
+        gc.collect()
+        self.start = self.resident()
+        self.peak = self.start
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self.resident())
+
+    @property
+    def mib(self) -> float:
+        return self.peak / 2**20
+
+    @property
+    def growth_mib(self) -> float:
+        return (self.peak - self.start) / 2**20
