@@ -281,6 +281,12 @@ def main() -> None:
 
         django.setup()
         if args.saver:
+            # Its saves ask the same worker for standings, as another keyer's would.
+            from config.celery import app as saver_app
+
+            queue = os.environ.get("TROEF_BENCH_QUEUE", "")
+            if queue:
+                saver_app.conf.task_routes = {"troef.compute_standings": {"queue": queue}}
             saver(args.saver, 10.0, float(os.environ.get("TROEF_BENCH_SAVER_SECONDS", "60")))
         else:
             index, count = (int(part) for part in args.keyer.split("/"))
@@ -308,6 +314,7 @@ def main() -> None:
         )
         app.conf.task_always_eager = False
         app.conf.task_routes = {"troef.compute_standings": {"queue": queue}}
+        os.environ["TROEF_BENCH_QUEUE"] = queue  # for stage 6's other process
         run(args, rng)
 
 

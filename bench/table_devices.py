@@ -11,8 +11,9 @@ gunicorn, and runs locust headless in a separate process:
   same key, as a phone does when an answer is lost);
 - 500 spectators reading the public standings (``standings.json``) every 10 s.
 
-The users start over ten seconds (each phone opens its page and gives its PIN); the figures are
-counted from the moment all of them are running (locust's ``--reset-stats``): the sustained load.
+The users start over ten seconds (each phone opens its page and gives its PIN) on servers that have
+just started; the figures are counted after a warm-up (``--warmup``, 30 s from the start), once
+that burst is served: the sustained load.
 It prints the request rate and p50/p99 per endpoint, the results lost (answered but not stored)
 and duplicated (a submission stored more than once), then raises the load step by step (the same
 users, polling and keying faster) until the device writes' p99 passes 200 ms, and prints the step.
@@ -165,6 +166,12 @@ if os.environ.get("BENCH_TABLES"):
                 else:
                     answer.failure(f"status {answer.status_code}")
 
+    @events.test_start.add_listener  # type: ignore[untyped-decorator]  # locust has no types here
+    def _count_after_the_warm_up(environment: Any, **_kwargs: Any) -> None:
+        import gevent  # type: ignore[import-untyped]  # no types published
+
+        gevent.spawn_later(float(os.environ.get("BENCH_WARMUP", "0")), environment.stats.reset_all)
+
     @events.quitting.add_listener  # type: ignore[untyped-decorator]  # locust has no types here
     def _write_acknowledged(environment: Any, **_kwargs: Any) -> None:
         Path(os.environ["BENCH_ACKED"]).write_text(json.dumps(_ACKED))
@@ -190,7 +197,7 @@ def wait_for_port(port: int, seconds: float, what: str) -> None:
     raise SystemExit(f"{what} did not start within {seconds:.0f} s")
 
 
-# A movement plans at most 400 players: 200 tables are two events (two halls) of 100 tables.
+# 200 tables as two events of 100 tables (two halls of a championship day, each with its standings).
 EVENTS = 2
 
 
@@ -277,7 +284,15 @@ class Servers:
             [redis, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", ""],
         )
         wait_for_port(self.redis_port, 20, "Redis")
-        celery = [str(BIN / "celery"), "-A", "config", "worker", "--concurrency=2"]
+        celery = [
+            # As deploy/systemd/troef-worker.service runs it: behind the web processes.
+            *os.environ.get("BENCH_WORKER_PREFIX", "nice -n 5").split(),
+            str(BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            f"--concurrency={os.environ.get('BENCH_WORKER_CONCURRENCY', '2')}",
+        ]
         self._spawn("worker", [*celery, "--loglevel=WARNING", "--without-gossip"])
         gunicorn = [str(BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py", "config.wsgi"]
         self._spawn("gunicorn", [*gunicorn, "--access-logfile", "/dev/null"])
@@ -307,7 +322,13 @@ class Servers:
 
 
 def run_locust(
-    servers: Servers, plan_file: Path, seconds: int, speed: float, step: int, spectators: int
+    servers: Servers,
+    plan_file: Path,
+    seconds: int,
+    speed: float,
+    step: int,
+    spectators: int,
+    warmup: int,
 ) -> tuple[dict[str, dict[str, float]], Path]:
     """One headless locust run: the figures per endpoint from its CSV, and the file of the saves
     it was answered for."""
@@ -320,12 +341,13 @@ def run_locust(
         "BENCH_SPEED": str(speed),
         "BENCH_ACKED": str(acked),
         "BENCH_SPECTATORS": str(spectators),
+        "BENCH_WARMUP": str(warmup),
     }
     command = [
         str(BIN / "locust"), "-f", str(Path(__file__)), "--headless", "--only-summary",
-        "-u", str(users), "-r", str(max(users // 10, 1)), "-t", f"{seconds}s",
+        "-u", str(users), "-r", str(max(users // 10, 1)), "-t", f"{seconds + warmup}s",
         "--host", f"http://127.0.0.1:{servers.port}", "--csv", str(prefix),
-        "--stop-timeout", "10", "--loglevel", "WARNING", "--reset-stats",
+        "--stop-timeout", "10", "--loglevel", "WARNING",
     ]  # fmt: skip
     subprocess.run(command, cwd=ROOT, env=env, check=False, capture_output=True)
     figures: dict[str, dict[str, float]] = {}
@@ -335,8 +357,9 @@ def run_locust(
                 "count": float(row["Request Count"]),
                 "failures": float(row["Failure Count"]),
                 "rate": float(row["Requests/s"]),
-                "p50": float(row["50%"] or 0),
-                "p99": float(row["99%"] or 0),
+                # locust writes N/A for an endpoint with no request in the counted time.
+                "p50": float(row["50%"]) if row["50%"] not in ("", "N/A") else 0.0,
+                "p99": float(row["99%"]) if row["99%"] not in ("", "N/A") else 0.0,
             }
     return figures, acked
 
@@ -360,8 +383,8 @@ def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
     return lost, duplicated, len(keys)
 
 
-def print_step(step: int, speed: float, figures: dict[str, dict[str, float]]) -> None:
-    print(f"step {step}: load x{speed:g}")
+def print_step(step: int, speed: float, figures: dict[str, dict[str, float]], counted: str) -> None:
+    print(f"step {step}: load x{speed:g} ({counted})")
     for name in ("device poll", "device write", "standings", "Aggregated"):
         row = figures.get(name)
         if row is None:
@@ -383,6 +406,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one 30-second step, for checking")
     parser.add_argument("--seconds", type=int, default=120, help="length of each step")
     parser.add_argument("--steps", type=int, default=6, help="most load steps")
+    parser.add_argument(
+        "--warmup", type=int, default=30, help="seconds of each step not counted (the start)"
+    )
     parser.add_argument(
         "--spectators", type=int, default=SPECTATORS, help="standings readers (0: devices alone)"
     )
@@ -408,8 +434,10 @@ def main() -> None:
         seconds = 30 if args.quick else args.seconds
         speeds = [1.0] if args.quick else [1.0 + step for step in range(args.steps)]
         for step, speed in enumerate(speeds, start=1):
-            figures, acked = run_locust(servers, plan_file, seconds, speed, step, args.spectators)
-            print_step(step, speed, figures)
+            figures, acked = run_locust(
+                servers, plan_file, seconds, speed, step, args.spectators, args.warmup
+            )
+            print_step(step, speed, figures, f"{seconds} s counted after a {args.warmup}-s warm-up")
             lost, duplicated, answered = lost_and_duplicated(acked)
             print(f"  results answered {answered}, lost {lost}, duplicated {duplicated}")
             write = figures.get("device write", {"p99": 0.0})

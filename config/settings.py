@@ -1,8 +1,9 @@
 """Troef's settings: one module, configured from the environment (12-factor).
 
-Every setting a deployment changes comes from an environment variable with a safe default for a
-laptop in a club hall: SQLite under ``var/``, Celery tasks run eagerly in-process, a generated
-secret key kept under ``var/``.
+Every setting a deployment changes comes from an environment variable, read through django-environ,
+with a safe default for a laptop in a club hall: SQLite under ``var/``, Celery tasks run eagerly
+in-process, a generated secret key kept under ``var/``. deploy/troef.env.example and docs/deploy.md
+describe the variables.
 """
 
 from __future__ import annotations
@@ -10,10 +11,66 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from typing import Any, ClassVar
+from urllib.parse import quote, urlparse
 
+import environ  # type: ignore[import-untyped]  # django-environ ships no type information
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+
+class Environment(environ.Env):  # type: ignore[misc]  # the library has no types to check against
+    """django-environ's reader, held to the site's own rules for its variables.
+
+    A boolean is one of the words below and anything else is refused by name (the library would
+    read "maybe" as false); a number that does not read as one is refused by name; an empty
+    variable counts as unset, except for text; a list's items are stripped, empty ones dropped;
+    and a value is taken as written, because the library's ``$OTHER_VARIABLE`` references would
+    turn a secret key or password that starts with "$" into another variable's value.
+    """
+
+    BOOLEAN_TRUE_STRINGS = ("1", "true", "yes", "on")
+    BOOLEAN_FALSE_STRINGS = ("0", "false", "no", "off")
+    NUMBERS: ClassVar[dict[type, str]] = {int: "a whole number", float: "a number"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        # django-environ 0.14 has no switch for the references: every "$" is escaped here, and
+        # escape_proxy turns each "\$" back into "$" once the reference check has passed it by.
+        self.ENVIRON = {name: value.replace("$", r"\$") for name, value in os.environ.items()}
+        self.escape_proxy = True
+
+    def get_value(
+        self,
+        var: str,
+        cast: Any = None,
+        default: Any = environ.Env.NOTSET,
+        parse_default: bool = False,
+    ) -> Any:
+        if cast not in (None, str) and os.environ.get(var) == "" and default is not self.NOTSET:
+            return default
+        # The library's float drops every character but digits, signs and separators ("15s" would
+        # be 15.0); Python's float refuses what is not a number.
+        parse = (lambda value: float(value)) if cast is float else cast
+        try:
+            return super().get_value(var, parse, default, parse_default)
+        except ValueError as error:
+            kind = self.NUMBERS.get(cast, "readable") if isinstance(cast, type) else "readable"
+            raise ImproperlyConfigured(
+                f"{var} must be {kind}, not {os.environ.get(var)!r}"
+            ) from error
+
+    def bool(self, var: str, default: Any = environ.Env.NOTSET) -> Any:
+        value = os.environ.get(var, "")
+        if value and value.lower() not in self.BOOLEAN_TRUE_STRINGS + self.BOOLEAN_FALSE_STRINGS:
+            raise ImproperlyConfigured(f"{var} must be true or false, not {value!r}")
+        return super().bool(var, default)
+
+    def list(self, var: str, default: Any = environ.Env.NOTSET) -> Any:
+        return [item for item in super().list(var, str.strip, default) if item]
+
+
+env = Environment()
 
 CONFIG_DIR = Path(__file__).resolve().parent
 BASE_DIR = CONFIG_DIR.parent
@@ -35,55 +92,28 @@ LOCALE_DIR = site_files("locale")
 # Run-time files (SQLite database, secret key, documents) under var/: the checkout's own, or the
 # working directory's for an installed site, unless TROEF_VAR_DIR says where.
 _HOME = BASE_DIR if (BASE_DIR / "manage.py").is_file() else Path.cwd()
-VAR_DIR = Path(os.environ.get("TROEF_VAR_DIR", _HOME / "var"))
+VAR_DIR = Path(env.str("TROEF_VAR_DIR", default=str(_HOME / "var")))
 
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    if value.lower() in ("1", "true", "yes", "on"):
-        return True
-    if value.lower() in ("0", "false", "no", "off"):
-        return False
-    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    value = os.environ.get(name)
-    if not value:
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
-def database_from_url(url: str) -> dict[str, object]:
+def database(url: str) -> dict[str, Any]:
     """A DATABASES entry from ``postgres://user:pass@host:port/name`` or ``sqlite:///path``."""
-    parsed = urlparse(url)
-    if parsed.scheme == "sqlite":
-        path = unquote(parsed.path)
-        # sqlite:///relative/path and sqlite:////absolute/path, as dj-database-url reads them
-        name = path[1:] if path.startswith("/") else path
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": name or ":memory:"}
-    if parsed.scheme in ("postgres", "postgresql", "pgsql"):
-        options = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
-        return {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parsed.path.lstrip("/")),
-            "USER": unquote(parsed.username or ""),
-            "PASSWORD": unquote(parsed.password or ""),
-            "HOST": parsed.hostname or "",
-            "PORT": str(parsed.port or ""),
-            "OPTIONS": options,
-            "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "60")),
-            "CONN_HEALTH_CHECKS": True,
-        }
-    raise ImproperlyConfigured(
-        f"DATABASE_URL scheme {parsed.scheme!r} is not supported; use postgres:// or sqlite:///"
-    )
+    scheme = urlparse(url).scheme
+    # The engines the site is built and tested for; the library knows many more.
+    if scheme not in ("sqlite", "postgres", "postgresql", "pgsql"):
+        raise ImproperlyConfigured(
+            f"DATABASE_URL scheme {scheme!r} is not supported; use postgres:// or sqlite:///"
+        )
+    # sqlite:///relative/path and sqlite:////absolute/path; a query's keys become OPTIONS, except
+    # Django's own (conn_max_age...), which the library sets on the entry itself.
+    entry: dict[str, Any] = env.db_url_config(url)
+    if scheme != "sqlite":
+        entry.setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+        entry.setdefault("CONN_HEALTH_CHECKS", True)
+    return entry
 
 
 def secret_key(debug: bool) -> str:
-    key = os.environ.get("SECRET_KEY")
+    key: str = env.str("SECRET_KEY", default="")
     if key:
         return key
     if not debug:
@@ -99,10 +129,10 @@ def secret_key(debug: bool) -> str:
     return key
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env.bool("DEBUG", default=True)
 SECRET_KEY = secret_key(DEBUG)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -154,8 +184,11 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'troef.sqlite3'}"
-DATABASES = {"default": database_from_url(DATABASE_URL)}
+# The path is quoted: the URL is read back with "+" as a space and "%" as an escape.
+DATABASE_URL = (
+    env.str("DATABASE_URL", default="") or f"sqlite:///{quote(str(VAR_DIR))}/troef.sqlite3"
+)
+DATABASES = {"default": database(DATABASE_URL)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -163,7 +196,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache holds short-lived shared state, such as the sign-in throttle's counts, so on a server it
 # must be one that every web process shares: Redis (another database number than the broker's).
 # Without CACHE_URL each process keeps its own memory cache, which is right for `make run`.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_URL = env.str("CACHE_URL", default="")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
@@ -188,29 +221,29 @@ AUTH_PASSWORD_VALIDATORS = [
 # the sign-in page, the admin's and the API's HTTP Basic, counts failures per account and address.
 AUTHENTICATION_BACKENDS = ["tournaments.throttle.ThrottledModelBackend"]
 SIGNIN_THROTTLE = {
-    "ACCOUNT_FAILURES": int(os.environ.get("SIGNIN_ACCOUNT_FAILURES", "5")),
-    "ADDRESS_FAILURES": int(os.environ.get("SIGNIN_ADDRESS_FAILURES", "20")),
-    "WINDOW_SECONDS": int(os.environ.get("SIGNIN_WINDOW_MINUTES", "15")) * 60,
+    "ACCOUNT_FAILURES": env.int("SIGNIN_ACCOUNT_FAILURES", default=5),
+    "ADDRESS_FAILURES": env.int("SIGNIN_ADDRESS_FAILURES", default=20),
+    "WINDOW_SECONDS": env.int("SIGNIN_WINDOW_MINUTES", default=15) * 60,
 }
 # Table devices (tournaments/services/devices.py): wrong PINs counted per table and address, and
 # per address; at the limit, PINs from there are refused until the window ends.
 DEVICE_PIN_THROTTLE = {
-    "TABLE_FAILURES": int(os.environ.get("DEVICE_PIN_TABLE_FAILURES", "5")),
+    "TABLE_FAILURES": env.int("DEVICE_PIN_TABLE_FAILURES", default=5),
     # Every phone of a hall may share one address (the club's Wi-Fi): room for honest typos.
-    "ADDRESS_FAILURES": int(os.environ.get("DEVICE_PIN_ADDRESS_FAILURES", "60")),
-    "WINDOW_SECONDS": int(os.environ.get("DEVICE_PIN_WINDOW_MINUTES", "10")) * 60,
+    "ADDRESS_FAILURES": env.int("DEVICE_PIN_ADDRESS_FAILURES", default=60),
+    "WINDOW_SECONDS": env.int("DEVICE_PIN_WINDOW_MINUTES", default=10) * 60,
 }
 # The site's address as players' phones reach it: the table cards print each table's device link
 # (and its QR code) under it.
-TROEF_SITE_URL = os.environ.get("TROEF_SITE_URL", "http://127.0.0.1:8000")
+TROEF_SITE_URL = env.str("TROEF_SITE_URL", default="http://127.0.0.1:8000")
 # The request header in which the proxy in front (nginx) passes the client's address; empty means
 # the address the request comes from (REMOTE_ADDR), right when nothing stands in front.
-CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
+CLIENT_ADDRESS_HEADER = env.str("CLIENT_ADDRESS_HEADER", default="")
 
-LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "nl")
+LANGUAGE_CODE = env.str("LANGUAGE_CODE", default="nl")
 LANGUAGES = [("nl", _("Dutch")), ("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [LOCALE_DIR]
-TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Brussels")
+TIME_ZONE = env.str("TIME_ZONE", default="Europe/Brussels")
 USE_I18N = True
 USE_TZ = True
 # One date format per language (config/formats/<language>/formats.py); numbers keep Django's own
@@ -218,10 +251,10 @@ USE_TZ = True
 FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
 STATICFILES_DIRS = [STATIC_DIR]
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -230,10 +263,17 @@ LOGOUT_REDIRECT_URL = "home"
 # Celery: no broker means tasks run eagerly, in-process, which is what a laptop install wants.
 # Celery still opens a producer for eager tasks, so it gets the in-memory transport rather than a
 # default network address. Code that asks "is there a broker?" reads CELERY_TASK_ALWAYS_EAGER.
-_BROKER = os.environ.get("CELERY_BROKER_URL", "")
+_BROKER = env.str("CELERY_BROKER_URL", default="")
 CELERY_BROKER_URL = _BROKER or "memory://localhost/"
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", _BROKER) or None
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=_BROKER) or None
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
+# The queue jobs are sent to and workers take them from: sites that share one Redis each name
+# their own. A worker started by the tests and benchmarks gets a queue of its own this way.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery") or "celery"
+# The double-dummy analysis takes minutes a board: its jobs have a queue of their own, taken by a
+# worker of its own (deploy/systemd/troef-analysis.service, the compose file's analysis service).
+TROEF_ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"
+CELERY_TASK_ROUTES = {"troef.analyse_board": {"queue": TROEF_ANALYSIS_QUEUE}}
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
@@ -278,8 +318,8 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 # job writes one every 10 s) is stalled; with the catch-up every TROEF_CATCH_UP_SECONDS, a job whose
 # worker died is queued again within a minute. ``expires``: a tick that waited for a worker is
 # dropped, the next one does the same work.
-TROEF_CATCH_UP_SECONDS = float(os.environ.get("TROEF_CATCH_UP_SECONDS") or 15)
-TROEF_STALLED_SECONDS = float(os.environ.get("TROEF_STALLED_SECONDS") or 45)
+TROEF_CATCH_UP_SECONDS = env.float("TROEF_CATCH_UP_SECONDS", default=15.0)
+TROEF_STALLED_SECONDS = env.float("TROEF_STALLED_SECONDS", default=45.0)
 CELERY_BEAT_SCHEDULE = {
     "catch-up": {
         "task": "troef.catch_up_standings",
@@ -333,7 +373,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # One line per task is noise when tasks run in-process (no broker configured).
     "loggers": {"celery.app.trace": {"level": "INFO" if _BROKER else "WARNING"}},
 }
@@ -343,14 +383,14 @@ LOGGING = {
 # `make run` (DEBUG on, plain HTTP on 127.0.0.1) keeps Django's defaults, which already send
 # X-Content-Type-Options, Referrer-Policy: same-origin and X-Frame-Options: DENY everywhere.
 if not DEBUG:
-    _HTTPS = env_bool("SECURE_COOKIES", True)
+    _HTTPS = env.bool("SECURE_COOKIES", default=True)
     SESSION_COOKIE_SECURE = _HTTPS
     CSRF_COOKIE_SECURE = _HTTPS
     # nginx sets X-Forwarded-Proto itself (deploy/nginx.conf), so a client cannot forge it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_HTTPS)
     # The compose health check asks gunicorn directly, over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (31536000 if _HTTPS else 0))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if _HTTPS else 0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)

@@ -25,7 +25,13 @@ def running_worker(log: Path | None = None, env: Mapping[str, str] | None = None
         "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
         "--without-heartbeat", "--loglevel=INFO", f"--hostname={queue}@%h",
     ]  # fmt: skip
-    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", **(env or {})}
+    # The jobs the worker sends itself (a deferred standings run) go to its queue too.
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        **(env or {}),
+    }
     output = log.open("w") if log is not None else subprocess.DEVNULL
     try:
         worker = subprocess.Popen(

@@ -41,7 +41,6 @@ separated it from the place above, so a ranking can be explained to the players.
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -369,9 +368,11 @@ def display(value: Rational, places: int = 2) -> str:
     """A value rounded for display, halves away from zero: ``display(Fraction(199, 2), 0) == "100"``."""
     if places < 0:
         raise EngineError(f"places must be 0 or more, got {places}")
-    exact = Fraction(value)
-    whole = math.floor(abs(exact) * 10**places + Fraction(1, 2))
-    sign = "-" if exact < 0 and whole else ""
+    # floor(|n/d| * 10**places + 1/2) in integers: standings display thousands of figures.
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    numerator, denominator = exact.numerator, exact.denominator
+    whole = (2 * abs(numerator) * 10**places + denominator) // (2 * denominator)
+    sign = "-" if numerator < 0 and whole else ""
     digits = str(whole).rjust(places + 1, "0")
     if places == 0:
         return sign + digits

@@ -124,6 +124,7 @@ RULES: dict[str, dict[str, int]] = {
     "standings_json": both(ANY),
     "club_ranking": both(ANY),
     "board_results": both(ANY),
+    "double_dummy": both(ANY),
     # Ratings are made of finished events, whose standings are public
     "ratings_index": both(ANY),
     "ratings": both(ANY),

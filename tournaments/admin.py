@@ -18,6 +18,7 @@ from tournaments.models import (
     ApiToken,
     AuditEntry,
     Board,
+    BoardAnalysis,
     Club,
     Entry,
     Event,
@@ -153,6 +154,12 @@ class SitOutScoreAdmin(ReadOnly, admin.ModelAdmin):
 @admin.register(Standings)
 class StandingsAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "requested", "computed", "computed_at"]
+
+
+@admin.register(BoardAnalysis)
+class BoardAnalysisAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["board", "solver", "computed_at", "error"]
+    list_filter = ["board__event"]
 
 
 @admin.register(ReportFile)

@@ -65,6 +65,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "access.director_remove": _("director removed"),
     "access.member_add": _("member of a club or federation account"),
     "ratings.compute": _("ratings computed"),
+    "analysis.queue": _("double-dummy analysis queued"),
     "result.sheet": _("sheet differs"),
     "result.sheet_accept": _("score accepted over the sheet"),
     "result.artificial_table": _("artificial scores for a table"),

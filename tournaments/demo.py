@@ -1,8 +1,9 @@
 """The demo tournament that ``python manage.py demo`` loads: a living club evening.
 
 32 players from four clubs, a Whisthub Colour Whist event of six rounds of four boards, its
-movement and deals, the first two rounds played and closed and the third under way. The results are
-made by the engine itself: each table bids a plausible contract for its cards and plays it out
+movement and deals, the first two rounds played and closed and the third under way; before it, the
+club's three previous evenings with the same players, finished, so that the players have ratings.
+The results are made by the engine itself: each table bids a plausible contract for its cards and plays it out
 card by card, so every result is one the deal allows.
 """
 
@@ -195,35 +196,32 @@ def demo_assistant(event: Event, username: str, password: str) -> Any:
     return user
 
 
-@transaction.atomic
-def load_demo_event(user: Any) -> Event | None:
-    """Create the demo event once; return it (as it is, when it already exists)."""
+def _demo_organisation(user: Any) -> Organisation | None:
     demo_account = demo_club(user)
-    organisation = (
-        demo_account
-        if demo_account.members.filter(pk=user.pk).exists()
-        else Organisation.objects.filter(members=user).order_by("name").first()
+    if demo_account.members.filter(pk=user.pk).exists():
+        return demo_account
+    return Organisation.objects.filter(members=user).order_by("name").first()
+
+
+def _evening(name: str, date: dt.date, rounds: int, slug: str) -> EventSettings:
+    """A Whisthub Colour Whist evening of the demo club: four boards a round, matchpoints."""
+    return EventSettings(
+        name=name,
+        date=date,
+        venue="Zaal De Kroon, Gent",
+        game="kleurenwiezen",
+        ruleset_name="whisthub",
+        rounds=rounds,
+        boards_per_round=4,
+        slug=slug,
+        comparison=Event.Comparison.MATCHPOINTS,
+        tie_break=["total", "boards_won", "head_to_head"],
     )
-    existing = Event.objects.filter(slug=DEMO_SLUG).first()
-    if existing is not None:
-        existing.directors.add(user)
-        return existing
-    event = events.create_event(
-        user,
-        EventSettings(
-            name="Demo: clubavond Kleurenwiezen",
-            date=dt.date.today(),
-            venue="Zaal De Kroon, Gent",
-            game="kleurenwiezen",
-            ruleset_name="whisthub",
-            rounds=6,
-            boards_per_round=4,
-            slug=DEMO_SLUG,
-            comparison=Event.Comparison.MATCHPOINTS,
-            tie_break=["total", "boards_won", "head_to_head"],
-        ),
-        organisation,
-    )
+
+
+def _create(user: Any, organisation: Organisation | None, settings: EventSettings) -> Event:
+    """An event of the demo club with its 32 players, movement and deals."""
+    event = events.create_event(user, settings, organisation)
     for index in range(32):
         players.register_player(
             user,
@@ -235,23 +233,70 @@ def load_demo_event(user: Any) -> Event | None:
         )
     seating.generate_movement(user, event)
     deals.generate_deals(user, event)
+    return event
+
+
+def _play(user: Any, event: Event, number: int, rng: random.Random, partly: bool = False) -> None:
+    """Open round ``number`` and key every table's boards (``partly``: the first few only)."""
     ruleset = events.ruleset_of(event)
+    round_ = rounds.open_round(user, event.round_set.get(number=number))
+    for table in round_.tables.order_by("number"):
+        table_boards = list(table.table_boards.select_related("board").order_by("position"))
+        if partly:
+            table_boards = table_boards[: 1 + table.number % 3]
+        for link in table_boards:
+            board = link.board
+            deal = Deal.from_pbn(board.deal)
+            contract = choose_contract(deal, ruleset, rng)
+            played = play_out(ruleset, contract, deal, Seat[board.dealer], rng)
+            results.record_result(user, table, board, format_result_line(played), confirmed=True)
+
+
+#: The club's previous evenings: weeks before today, and the seed of their play.
+SEASON = ((21, 2023), (14, 2024), (7, 2025))
+
+
+@transaction.atomic
+def load_demo_season(user: Any) -> list[Event]:
+    """The club's three previous evenings, played and finished, once (ratings follow them)."""
+    organisation = _demo_organisation(user)
+    season = []
+    for number, (days_ago, seed) in enumerate(SEASON, start=1):
+        slug = f"{DEMO_SLUG}-evening-{number}"
+        existing = Event.objects.filter(slug=slug).first()
+        if existing is not None:
+            season.append(existing)
+            continue
+        event = _create(
+            user,
+            organisation,
+            _evening(
+                f"Demo: clubavond {number}", dt.date.today() - dt.timedelta(days=days_ago), 4, slug
+            ),
+        )
+        rng = random.Random(seed)
+        for round_number in range(1, 5):
+            _play(user, event, round_number, rng)
+            rounds.close_round(user, Round.objects.get(event=event, number=round_number))
+        season.append(events.finish_event(user, Event.objects.get(pk=event.pk)))
+    return season
+
+
+@transaction.atomic
+def load_demo_event(user: Any) -> Event | None:
+    """Create the demo event once; return it (as it is, when it already exists)."""
+    organisation = _demo_organisation(user)
+    existing = Event.objects.filter(slug=DEMO_SLUG).first()
+    if existing is not None:
+        existing.directors.add(user)
+        return existing
+    event = _create(
+        user, organisation, _evening("Demo: clubavond Kleurenwiezen", dt.date.today(), 6, DEMO_SLUG)
+    )
     rng = random.Random(2026)
     for number in (1, 2, 3):
-        round_ = rounds.open_round(user, event.round_set.get(number=number))
-        for table in round_.tables.order_by("number"):
-            table_boards = list(table.table_boards.select_related("board").order_by("position"))
-            if number == 3:
-                table_boards = table_boards[: 1 + table.number % 3]
-            for link in table_boards:
-                board = link.board
-                deal = Deal.from_pbn(board.deal)
-                contract = choose_contract(deal, ruleset, rng)
-                played = play_out(ruleset, contract, deal, Seat[board.dealer], rng)
-                results.record_result(
-                    user, table, board, format_result_line(played), confirmed=True
-                )
+        _play(user, event, number, rng, partly=number == 3)
         if number < 3:
-            rounds.close_round(user, Round.objects.get(pk=round_.pk))
+            rounds.close_round(user, Round.objects.get(event=event, number=number))
     event.refresh_from_db()
     return event

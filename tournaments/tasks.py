@@ -36,9 +36,18 @@ def publish(task: Task[Any, Any], *args: Any) -> bool:
     result store is left out (``ignore_result``): nobody waits on these jobs' results, and the
     store would try to reconnect to Redis at length.
     """
+    return _send(task, args)
+
+
+def publish_later(task: Task[Any, Any], seconds: float, *args: Any) -> bool:
+    """Like ``publish``, for the job's deferred run (``deferred=True``) in ``seconds``."""
+    return _send(task, args, countdown=seconds, kwargs={"deferred": True})
+
+
+def _send(task: Task[Any, Any], args: tuple[Any, ...], **options: Any) -> bool:
     global _broker_down
     try:
-        task.apply_async(args, retry=False, ignore_result=True)
+        task.apply_async(args, retry=False, ignore_result=True, **options)
     except (BrokerError, OSError) as error:
         if not _broker_down:
             logger.warning(
@@ -82,10 +91,26 @@ def schedule_standings(event_id: int) -> None:
     max_retries=3,
     retry_backoff=True,
 )
-def compute_standings(event_id: int) -> int | None:
-    """Recompute and store an event's standings; returns the request counter it covered."""
+def compute_standings(event_id: int, deferred: bool = False) -> int | None:
+    """Recompute and store an event's standings; returns the request counter it covered.
+
+    While the event rests after a computation (``services.pacing``), the save's request is left to
+    one computation queued for the end of the rest (``deferred``), which covers every save before
+    it starts.
+    """
+    from tournaments.services import pacing
     from tournaments.services.standings import refresh
 
+    if deferred:
+        pacing.deferred_run_starts(event_id)
+    elif not settings.CELERY_TASK_ALWAYS_EAGER:
+        wait = pacing.rest(event_id)
+        if wait > 0:
+            if pacing.defer(event_id, wait) and not publish_later(
+                compute_standings, wait, event_id
+            ):
+                return refresh(event_id)  # no broker to wait with: now, rather than never
+            return None
     return refresh(event_id)
 
 
@@ -105,3 +130,31 @@ def catch_up_standings() -> dict[str, int]:
         if refresh(event_id) is not None:
             computed += 1
     return {"standings": computed, "reports": len(restart_stalled())}
+
+
+@shared_task(
+    name="troef.analyse_board",
+    # Its own queue (settings.TROEF_ANALYSIS_QUEUE), taken by a worker of its own: minutes a
+    # board, the analysis never holds up a standings or report job.
+    ignore_result=True,
+    # The solver takes minutes on a board: limits of its own, under the broker's visibility
+    # timeout (600 s) so that a long job is not handed to a second worker while it runs.
+    soft_time_limit=540,
+    time_limit=570,
+    autoretry_for=() if settings.CELERY_TASK_ALWAYS_EAGER else (OperationalError,),
+    max_retries=3,
+    retry_backoff=True,
+    bind=True,
+)
+def analyse_board(self: Task[Any, Any], board_id: int) -> bool:
+    """Work out and store one board's double-dummy table; ``False`` if the board has gone.
+
+    Never in-process: sent while Celery runs jobs eagerly (no worker), the job would hold the
+    request that committed the deals for minutes a board, so it is left for a worker instead.
+    """
+    from tournaments.services.analysis import analyse_board as analyse
+
+    if self.request.is_eager:
+        logger.info("double-dummy analysis of board %s left for a worker", board_id)
+        return False
+    return analyse(board_id) is not None

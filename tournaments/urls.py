@@ -86,4 +86,5 @@ urlpatterns = [
     path("<slug:slug>/clubs/", public.club_ranking, name="club_ranking"),
     # Public, like the standings: a board's results once every table has played it.
     path("<slug:slug>/boards/<int:board_number>/", boards.board_results, name="board_results"),
+    path("<slug:slug>/double-dummy/", boards.double_dummy, name="double_dummy"),
 ]

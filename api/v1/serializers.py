@@ -15,6 +15,7 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from engine.movements import MAX_PLAYERS
 from tournaments.models import (
     Board,
     Club,
@@ -457,7 +458,7 @@ class ScoreSerializer(serializers.Serializer):
 
 
 class MovementQuerySerializer(serializers.Serializer):
-    players = serializers.IntegerField(min_value=4, max_value=400)
+    players = serializers.IntegerField(min_value=4, max_value=MAX_PLAYERS)
     rounds = serializers.IntegerField(min_value=1, max_value=60)
     tables_of_five = serializers.BooleanField(
         default=False, help_text="seat players beyond a multiple of four as fifth players"

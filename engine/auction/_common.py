@@ -322,6 +322,44 @@ class Auction(ABC):
         """Make a legal call of ``seat`` and move the turn on."""
 
 
+class TroelAuction(Auction):
+    """An auction that a troel found in the cards can win (Wiezen and Kleurenwiezen): how it
+    ends in troel, with the partner's turn to switch trumps where the ruleset allows it."""
+
+    troel: Troel | None
+    _phase: int
+    _troel_standing: bool
+    _troel_level: int | None
+    _switch_phase: ClassVar[int]  # the machine's phase in which the troel partner may switch
+
+    def _end_in_troel(self) -> bool:
+        """End the auction if a troel stands, and say whether it did: the partner keeps or
+        switches the trumps where the ruleset has ``troel_switch_tricks``, else troel is played."""
+        troel = self.troel
+        if not self._troel_standing or troel is None:
+            return False
+        if self.ruleset.options.troel_switch_tricks is not None:
+            self._phase = self._switch_phase
+            self._turn = troel.partner.value
+            return True
+        self._finish_troel(None)
+        return True
+
+    def _finish_troel(self, switched: Suit | None) -> None:
+        """Make troel the contract: in the called trumps, or in the suit the partner switched to
+        at the ruleset's ``troel_switch_tricks``."""
+        troel = self.troel
+        assert troel is not None
+        level = self._troel_level
+        trump = troel.trump
+        if switched is not None and switched is not trump:
+            trump = switched
+            switch_level = self.ruleset.options.troel_switch_tricks
+            level = level if switch_level is None else switch_level
+        self._turn = -1
+        self._result = BoardResult(Contract.TROEL, level, trump, (troel.bidder, troel.partner))
+
+
 A = TypeVar("A", bound=Auction)
 
 

@@ -66,24 +66,9 @@ class Explanations:
 
     def _problem(self, call: Call) -> str | None:
         x = self._turn
-        who = SEAT_NAMES[x]
         kind = call.kind
         if self._phase == SWITCH:
-            troel = self.troel
-            assert troel is not None
-            if kind is CallKind.PASS:
-                return None
-            if kind is CallKind.SWITCH and call.suit is not None:
-                if call.suit is troel.trump:
-                    return (
-                        f"{suit_name(troel.trump.value)} are already trumps; {who} passes to keep "
-                        "them or switches to another suit"
-                    )
-                return None
-            return (
-                f"the auction ended in troel; {who}, the partner, may only keep the trumps "
-                "('pass') or change them ('switch <suit>')"
-            )
+            return self._why_switch(x, call)
         if kind not in KLEURENWIEZEN_KINDS:
             return f"'{kind.value}' is not a Kleurenwiezen call"
         if kind is CallKind.SWITCH:
@@ -110,6 +95,26 @@ class Explanations:
         if kind is CallKind.SOLO:
             return self._why_solo(x, status, call)
         return self._why_contract(x, status, call)
+
+    def _why_switch(self, x: int, call: Call) -> str | None:
+        """What the troel partner may say once the auction ended in troel: keep or switch."""
+        who = SEAT_NAMES[x]
+        kind = call.kind
+        troel = self.troel
+        assert troel is not None
+        if kind is CallKind.PASS:
+            return None
+        if kind is CallKind.SWITCH and call.suit is not None:
+            if call.suit is troel.trump:
+                return (
+                    f"{suit_name(troel.trump.value)} are already trumps; {who} passes to keep "
+                    "them or switches to another suit"
+                )
+            return None
+        return (
+            f"the auction ended in troel; {who}, the partner, may only keep the trumps "
+            "('pass') or change them ('switch <suit>')"
+        )
 
     def _high(self) -> str:
         text = self._highest_text()

@@ -168,53 +168,68 @@ class Call:
             known = ", ".join(k.value for k in CallKind)
             raise ParseError(f"unknown call {words[0]!r}; calls are {known}", text, 0)
         suit_shape, level_shape, takes_cards = _SHAPES[kind]
-        rest = words[1:]
-        suit: Suit | None = None
-        level: int | None = None
-        cards: list[Card] = []
-        if rest and suit_shape != _NO:
-            token = rest[0].upper()
-            if token in _SUIT_WORDS:
-                suit = _SUIT_WORDS[token]
-                rest = rest[1:]
-            elif kind is CallKind.BID and token == "NT":
-                rest = rest[1:]
-            elif kind is CallKind.BID:
-                raise ParseError(
-                    f"'bid' needs a suit (H, D, C, S) or NT, then the tricks: 'bid H 7'; "
-                    f"got {rest[0]!r}",
-                    text,
-                    _position(text, rest[0]),
-                )
-        elif suit_shape == _REQUIRED:
-            raise ParseError(f"'{kind.value}' needs a suit: '{kind.value} H'", text, len(text))
-        elif kind is CallKind.BID:
-            raise ParseError("'bid' needs a suit or NT and the tricks: 'bid H 7'", text, len(text))
-        if rest and level_shape != _NO and rest[0].isdigit():
-            level = int(rest[0])
-            if level > 13:
-                raise ParseError(
-                    f"{level} tricks is more than 13 in '{text}'", text, _position(text, rest[0])
-                )
-            rest = rest[1:]
-        elif level_shape == _REQUIRED:
-            example = {CallKind.TRICKS: "tricks 3", CallKind.BID: "bid H 7"}.get(
-                kind, f"{kind.value} H 9"
-            )
-            raise ParseError(
-                f"'{kind.value}' needs a number of tricks: '{example}'", text, len(text)
-            )
+        suit, rest = _read_suit(text, kind, suit_shape, words[1:])
+        level, rest = _read_level(text, kind, level_shape, rest)
+        cards: tuple[Card, ...] = ()
         if takes_cards:
-            for token in rest:
-                cards.append(Card.parse(token))
-            if len(set(cards)) != len(cards):
-                raise ParseError(f"'{text}' names a card twice", text, 0)
+            cards = _read_cards(text, rest)
             rest = []
         if rest:
             raise ParseError(
                 f"unexpected {rest[0]!r} in call '{text}'", text, _position(text, rest[0])
             )
-        return cls(kind, suit, level, tuple(cards))
+        return cls(kind, suit, level, cards)
+
+
+def _read_suit(
+    text: str, kind: CallKind, suit_shape: int, rest: list[str]
+) -> tuple[Suit | None, list[str]]:
+    """The suit after the word, if the call takes one (``bid NT`` has none), and the words left."""
+    if rest and suit_shape != _NO:
+        token = rest[0].upper()
+        if token in _SUIT_WORDS:
+            return _SUIT_WORDS[token], rest[1:]
+        if kind is CallKind.BID and token == "NT":
+            return None, rest[1:]
+        if kind is CallKind.BID:
+            raise ParseError(
+                f"'bid' needs a suit (H, D, C, S) or NT, then the tricks: 'bid H 7'; "
+                f"got {rest[0]!r}",
+                text,
+                _position(text, rest[0]),
+            )
+    elif suit_shape == _REQUIRED:
+        raise ParseError(f"'{kind.value}' needs a suit: '{kind.value} H'", text, len(text))
+    elif kind is CallKind.BID:
+        raise ParseError("'bid' needs a suit or NT and the tricks: 'bid H 7'", text, len(text))
+    return None, rest
+
+
+def _read_level(
+    text: str, kind: CallKind, level_shape: int, rest: list[str]
+) -> tuple[int | None, list[str]]:
+    """The number of tricks, if the call takes one, and the words left."""
+    if rest and level_shape != _NO and rest[0].isdigit():
+        level = int(rest[0])
+        if level > 13:
+            raise ParseError(
+                f"{level} tricks is more than 13 in '{text}'", text, _position(text, rest[0])
+            )
+        return level, rest[1:]
+    if level_shape == _REQUIRED:
+        example = {CallKind.TRICKS: "tricks 3", CallKind.BID: "bid H 7"}.get(
+            kind, f"{kind.value} H 9"
+        )
+        raise ParseError(f"'{kind.value}' needs a number of tricks: '{example}'", text, len(text))
+    return None, rest
+
+
+def _read_cards(text: str, words: list[str]) -> tuple[Card, ...]:
+    """The cards of a ``give``, each named once."""
+    cards = tuple(Card.parse(token) for token in words)
+    if len(set(cards)) != len(cards):
+        raise ParseError(f"'{text}' names a card twice", text, 0)
+    return cards
 
 
 def _position(text: str, token: str) -> int:

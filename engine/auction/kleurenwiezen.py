@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.auction._common import (
     BY_BID_RANK,
-    Auction,
+    TroelAuction,
     find_troel,
     per_ruleset,
     replay_into,
@@ -36,7 +36,7 @@ from engine.auction._kleurenwiezen_tables import (
 )
 from engine.auction._kleurenwiezen_why import Explanations
 from engine.auction.calls import Call, CallKind
-from engine.cards import SEATS, SUITS, Seat, Suit
+from engine.cards import SEATS, SUITS, Seat
 from engine.hands import Deal
 from engine.results import BoardResult, Contract
 from engine.ruleset import Ruleset
@@ -44,11 +44,12 @@ from engine.ruleset import Ruleset
 _NONE_LIVE = [-1, -1, -1, -1]
 
 
-class KleurenwiezenAuction(Explanations, Auction):
+class KleurenwiezenAuction(Explanations, TroelAuction):
     """A Kleurenwiezen auction. With a deal, troel is found from the cards and a suit can only be
     proposed or accepted by a player holding a card of it; without one neither rule applies."""
 
     game = "kleurenwiezen"
+    _switch_phase = SWITCH
 
     def __init__(self, ruleset: Ruleset, dealer: Seat, deal: Deal | None = None) -> None:
         super().__init__(ruleset, dealer, deal)
@@ -125,88 +126,119 @@ class KleurenwiezenAuction(Explanations, Auction):
         t = self._t
         x = self._turn
         if self._phase == SWITCH:
-            assert self.troel is not None
-            trump = self.troel.trump.value
-            return [t.pass_] + [t.switch[v] for v in BY_BID_RANK if v != trump]
+            return self._switch_calls()
         status = self._status[x]
         hi = self._highest + 1
         out = [t.pass_]
-        options = self.options
         if status == FREE:
-            spoken = self._spoken[x]
-            seats = self._status
-            others_open = (
-                seats[(x + 1) & 3] <= WAITED
-                or seats[(x + 2) & 3] <= WAITED
-                or seats[(x + 3) & 3] <= WAITED
-            )
-            if not spoken and x == self._first and options.wait and self.troel is None:
-                out.append(t.wait)
-            taken = self._taken
-            proposed = self._proposed
-            base = x * 4
-            held = self._held
-            if others_open and (options.proposals_after_negative or not self._negative_seen):
-                accept_row = t.accept_at[hi]
-                live = self._live
-                most = options.proposals_per_suit
-                propose = t.propose
-                for v in BY_BID_RANK:
-                    if (
-                        taken[v]
-                        or accept_row[v] is None
-                        or v in live
-                        or proposed[base + v] >= most
-                        or (held is not None and not held[base + v])
-                    ):
-                        continue
-                    out.append(propose[v])
-            self._add_accepts(x, hi, out)
-            solo_row = t.solo_at[hi]
-            for v in BY_BID_RANK:
-                solo = solo_row[v]
-                if solo is None or taken[v]:
-                    continue
-                if others_open:
-                    count = proposed[base + v]
-                    if not count or (count > 1 and not options.solo_after_repeated_proposal):
-                        continue
-                out.append(solo)
-            if self._high_negative:
-                joined = t.negative_at[hi]
-                if joined is not None:
-                    out.append(joined)
-            out.extend(t.negative_over[hi] if spoken else t.first_over[hi])
+            self._add_free_calls(x, hi, out)
         elif status == WAITED:
             self._add_accepts(x, hi, out)
         elif status == PARTNER:
-            raised = t.accept_min[self._suit[x]][hi]
-            if raised is not None:
-                assert raised.level is not None
-                if (
-                    options.pass_parole
-                    and not self._parole[x]
-                    and raised.level >= options.pass_parole_from_level
-                ):
-                    out.append(t.parole)
-                out.append(raised)
+            self._add_partnership_raise(x, hi, out)
         elif status in (BOUND, SOLO):
-            solo = t.solo_min[self._suit[x]][hi]
-            if solo is not None:
-                out.append(solo)
-            if status == BOUND and options.negative_after_broken_partnership:
-                self._add_negatives(hi, out)
+            self._add_solo_raise(x, status, hi, out)
         elif status == ABONDANCE:
-            v = self._suit[x]
-            out.extend(t.abondance_over[v][hi])
-            out.extend(t.slim_over[v][hi])
-            if options.negative_after_abondance:
-                self._add_negatives(hi, out)
+            self._add_abondance_raises(x, hi, out)
         elif status == SLIM:
             out.extend(t.slim_over[self._suit[x]][hi])
         elif status == NEGATIVE:
             self._add_negatives(hi, out)
         return out
+
+    def _switch_calls(self) -> list[Call]:
+        """The troel partner's calls once the auction ended in troel: keep or switch trumps."""
+        assert self.troel is not None
+        trump = self.troel.trump.value
+        t = self._t
+        return [t.pass_] + [t.switch[v] for v in BY_BID_RANK if v != trump]
+
+    def _add_free_calls(self, x: int, hi: int, out: list[Call]) -> None:
+        """What an uncommitted player may say: wait, propose, accept, go solo or bid a contract."""
+        t = self._t
+        options = self.options
+        spoken = self._spoken[x]
+        others_open = self._others_open(x)
+        if not spoken and x == self._first and options.wait and self.troel is None:
+            out.append(t.wait)
+        if others_open and (options.proposals_after_negative or not self._negative_seen):
+            self._add_proposals(x, hi, out)
+        self._add_accepts(x, hi, out)
+        self._add_solos(x, hi, others_open, out)
+        self._add_joined_negative(hi, out)
+        out.extend(t.negative_over[hi] if spoken else t.first_over[hi])
+
+    def _add_proposals(self, x: int, hi: int, out: list[Call]) -> None:
+        """The suits the player may propose: not taken, not proposed by another player, not
+        proposed too often, held, and with an acceptance that would outrank the highest bid."""
+        accept_row = self._t.accept_at[hi]
+        taken = self._taken
+        live = self._live
+        proposed = self._proposed
+        held = self._held
+        most = self.options.proposals_per_suit
+        propose = self._t.propose
+        base = x * 4
+        for v in BY_BID_RANK:
+            if (
+                taken[v]
+                or accept_row[v] is None
+                or v in live
+                or proposed[base + v] >= most
+                or (held is not None and not held[base + v])
+            ):
+                continue
+            out.append(propose[v])
+
+    def _add_solos(self, x: int, hi: int, others_open: bool, out: list[Call]) -> None:
+        """The solos the player may bid: in a free suit, and while someone could still accept,
+        only in a suit they proposed (once, unless the ruleset allows it after more)."""
+        solo_row = self._t.solo_at[hi]
+        taken = self._taken
+        proposed = self._proposed
+        base = x * 4
+        for v in BY_BID_RANK:
+            solo = solo_row[v]
+            if solo is None or taken[v]:
+                continue
+            if others_open:
+                count = proposed[base + v]
+                if not count or (count > 1 and not self.options.solo_after_repeated_proposal):
+                    continue
+            out.append(solo)
+
+    def _add_partnership_raise(self, x: int, hi: int, out: list[Call]) -> None:
+        """The speaker of a partnership raises its acceptance (or passes parôle first)."""
+        options = self.options
+        raised = self._t.accept_min[self._suit[x]][hi]
+        if raised is None:
+            return
+        assert raised.level is not None
+        if (
+            options.pass_parole
+            and not self._parole[x]
+            and raised.level >= options.pass_parole_from_level
+        ):
+            out.append(self._t.parole)
+        out.append(raised)
+
+    def _add_solo_raise(self, x: int, status: int, hi: int, out: list[Call]) -> None:
+        """A solo in the player's own suit, and after a broken partnership the negative
+        contracts where the ruleset allows them."""
+        solo = self._t.solo_min[self._suit[x]][hi]
+        if solo is not None:
+            out.append(solo)
+        if status == BOUND and self.options.negative_after_broken_partnership:
+            self._add_negatives(hi, out)
+
+    def _add_abondance_raises(self, x: int, hi: int, out: list[Call]) -> None:
+        """A higher abondance or a slim in the player's suit, and the negative contracts where
+        the ruleset allows them after abondance."""
+        v = self._suit[x]
+        out.extend(self._t.abondance_over[v][hi])
+        out.extend(self._t.slim_over[v][hi])
+        if self.options.negative_after_abondance:
+            self._add_negatives(hi, out)
 
     def _add_accepts(self, x: int, hi: int, out: list[Call]) -> None:
         live = self._live
@@ -225,11 +257,15 @@ class KleurenwiezenAuction(Explanations, Auction):
                 out.append(accept)
 
     def _add_negatives(self, hi: int, out: list[Call]) -> None:
+        self._add_joined_negative(hi, out)
+        out.extend(self._t.negative_over[hi])
+
+    def _add_joined_negative(self, hi: int, out: list[Call]) -> None:
+        """The negative contract that joins the highest bid, if that is a negative one."""
         if self._high_negative:
             joined = self._t.negative_at[hi]
             if joined is not None:
                 out.append(joined)
-        out.extend(self._t.negative_over[hi])
 
     # -- making a call -------------------------------------------------------------------------
 
@@ -330,13 +366,7 @@ class KleurenwiezenAuction(Explanations, Auction):
 
     def _finish(self) -> None:
         self._turn = -1
-        troel = self.troel
-        if self._troel_standing and troel is not None:
-            if self.ruleset.options.troel_switch_tricks is not None:
-                self._phase = SWITCH
-                self._turn = troel.partner.value
-                return
-            self._finish_troel(None)
+        if self._end_in_troel():
             return
         if self._highest < 0:
             self._result = BoardResult(Contract.PASS)
@@ -360,18 +390,5 @@ class KleurenwiezenAuction(Explanations, Auction):
         if contract is Contract.ACCEPT:
             holders.sort(key=lambda y: not self._proposer[y])
         self._result = BoardResult(contract, level, SUITS[v], tuple(SEATS[y] for y in holders))
-
-    def _finish_troel(self, switched: Suit | None) -> None:
-        troel = self.troel
-        assert troel is not None
-        level = self._troel_level
-        trump = troel.trump
-        if switched is not None and switched is not trump:
-            trump = switched
-            switch_level = self.ruleset.options.troel_switch_tricks
-            level = level if switch_level is None else switch_level
-        self._phase = BIDDING
-        self._turn = -1
-        self._result = BoardResult(Contract.TROEL, level, trump, (troel.bidder, troel.partner))
 
     # -- why a call is illegal -----------------------------------------------------------------

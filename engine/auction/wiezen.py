@@ -18,9 +18,9 @@ from engine.auction._common import (
     BY_BID_RANK,
     SEAT_NAMES,
     SUIT_NAMES,
-    Auction,
     Ranking,
     Troel,
+    TroelAuction,
     find_troel,
     options_of,
     per_ruleset,
@@ -60,6 +60,12 @@ _WIEZEN_KINDS = frozenset(
 )
 _CARTE_BLANCHE_BIDS = (CallKind.OPEN_MISERE, CallKind.SOLO_SLIM)
 _FACE_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK)
+# The calls that belong before or after the bidding, and why they cannot be made during it.
+_OUTSIDE_THE_BIDDING = {
+    CallKind.SWITCH: "'switch' is for the troel partner once the auction ends in troel",
+    CallKind.TRUMP: "'trump' names the trumps of an abondance or slim after the auction",
+    CallKind.CARTE_BLANCHE: "carte blanche is announced before the bidding begins",
+}
 
 
 class _Tables:
@@ -154,11 +160,12 @@ class _Tables:
         self.bids.append((rank, call))
 
 
-class WiezenAuction(Auction):
+class WiezenAuction(TroelAuction):
     """A Wiezen auction. ``turned`` is the suit of the turned-up card (the dealer's last card).
     With a deal, troel and carte blanche are found from the cards; without one they never arise."""
 
     game = "wiezen"
+    _switch_phase = _SWITCH
 
     def __init__(
         self,
@@ -406,13 +413,7 @@ class WiezenAuction(Auction):
 
     def _finish(self) -> None:
         self._turn = -1
-        troel = self.troel
-        if self._troel_standing and troel is not None:
-            if self.ruleset.options.troel_switch_tricks is not None:
-                self._phase = _SWITCH
-                self._turn = troel.partner.value
-                return
-            self._finish_troel(None)
+        if self._end_in_troel():
             return
         holders = [
             y for y in range(4) if self._status[y] != PASSED and self._rank[y] == self._highest
@@ -435,60 +436,67 @@ class WiezenAuction(Auction):
             holders.sort(key=lambda y: y == self._acceptor)
         self._result = BoardResult(contract, level, trump, tuple(SEATS[y] for y in holders))
 
-    def _finish_troel(self, switched: Suit | None) -> None:
-        troel = self.troel
-        assert troel is not None
-        level = self._troel_level
-        trump = troel.trump
-        if switched is not None and switched is not trump:
-            trump = switched
-            level = self.ruleset.options.troel_switch_tricks or level
-        self._turn = -1
-        self._result = BoardResult(Contract.TROEL, level, trump, (troel.bidder, troel.partner))
-
     # -- why a call is illegal -----------------------------------------------------------------
 
     def _problem(self, call: Call) -> str | None:
-        x = self._turn
-        who = SEAT_NAMES[x]
         kind = call.kind
         phase = self._phase
         if kind not in _WIEZEN_KINDS:
             return f"'{kind.value}' is not a Wiezen call"
         if phase == _ANNOUNCE:
-            if kind in (CallKind.PASS, CallKind.CARTE_BLANCHE):
-                return None
-            return f"before the bidding {who} may only announce carte blanche or pass"
+            return self._announce_problem(call)
         if phase == _SWITCH:
-            troel = self.troel
-            assert troel is not None
-            if kind is CallKind.PASS or (kind is CallKind.SWITCH and call.suit is not troel.trump):
-                return None
-            return (
-                f"the auction ended in troel; {who}, the partner, may only keep the trumps "
-                f"({SUIT_NAMES[troel.trump.value]}) with 'pass' or change them with 'switch <suit>'"
-            )
+            return self._switch_problem(call)
         if phase == _TRUMP:
-            if kind is CallKind.TRUMP:
-                return None
-            return f"{who} won the auction and now names the trump suit: 'trump <suit>'"
-        if kind in (CallKind.SWITCH, CallKind.TRUMP, CallKind.CARTE_BLANCHE):
-            return {
-                CallKind.SWITCH: "'switch' is for the troel partner once the auction ends in troel",
-                CallKind.TRUMP: "'trump' names the trumps of an abondance or slim after the auction",
-                CallKind.CARTE_BLANCHE: "carte blanche is announced before the bidding begins",
-            }[kind]
+            return self._trump_problem(call)
+        return self._bidding_problem(call)
+
+    def _announce_problem(self, call: Call) -> str | None:
+        """Before the bidding: only carte blanche or pass."""
+        if call.kind in (CallKind.PASS, CallKind.CARTE_BLANCHE):
+            return None
+        return (
+            f"before the bidding {SEAT_NAMES[self._turn]} may only announce carte blanche or pass"
+        )
+
+    def _switch_problem(self, call: Call) -> str | None:
+        """After an auction won by troel: the partner keeps the trumps or switches them."""
+        kind = call.kind
+        troel = self.troel
+        assert troel is not None
+        if kind is CallKind.PASS or (kind is CallKind.SWITCH and call.suit is not troel.trump):
+            return None
+        return (
+            f"the auction ended in troel; {SEAT_NAMES[self._turn]}, the partner, may only keep "
+            f"the trumps ({SUIT_NAMES[troel.trump.value]}) with 'pass' or change them with "
+            "'switch <suit>'"
+        )
+
+    def _trump_problem(self, call: Call) -> str | None:
+        """After an auction won by a bid without trumps: its winner names them."""
+        if call.kind is CallKind.TRUMP:
+            return None
+        return (
+            f"{SEAT_NAMES[self._turn]} won the auction and now names the trump suit: 'trump <suit>'"
+        )
+
+    def _bidding_problem(self, call: Call) -> str | None:
+        """During the bidding: the call must exist in the ruleset, be well formed, and be
+        allowed to this player now."""
+        x = self._turn
+        who = SEAT_NAMES[x]
+        kind = call.kind
+        misplaced = _OUTSIDE_THE_BIDDING.get(kind)
+        if misplaced is not None:
+            return misplaced
         contract = kind.contract
         if contract is not None and not self._t.ranking.has(contract):
             return f"the {self.ruleset.name} ruleset has no {contract.value}"
         shape = self._shape_problem(call)
         if shape is not None:
             return shape
-        h = self._highest
-        if x == self._troel_due and not self._spoken[x] and self._troel_rank > h:
-            if kind is CallKind.TROEL or self._rank_of(call) > self._troel_rank:
-                return None
-            return f"{who} holds {'four' if self._four() else 'three'} aces and must bid troel or higher"
+        if self._troel_is_due(x):
+            return self._troel_due_problem(call)
         if kind is CallKind.PASS:
             return None
         if self._restricted and kind not in _CARTE_BLANCHE_BIDS:
@@ -496,30 +504,68 @@ class WiezenAuction(Auction):
         if self._status[x] == WAITED and kind is not CallKind.ACCEPT:
             return f"{who} waited, and may now only accept a proposal or pass"
         if kind is CallKind.WAIT:
-            if not self.options.wait:
-                return f"the {self.ruleset.name} ruleset does not allow waiting"
-            if x != self._first or self._spoken[x]:
-                return f"only {SEAT_NAMES[self._first]}, on the dealer's left, may wait, at the first turn"
-            if self._troel_standing:
-                return "there is no waiting after a troel"
-            return None
+            return self._wait_problem()
         if kind is CallKind.ACCEPT:
-            proposer = self._proposer
-            if proposer < 0 or proposer == x:
-                return f"there is no proposal for {who} to accept"
-            if h != self._t.propose_rank:
-                return (
-                    f"{SEAT_NAMES[proposer]}'s proposal has been overcalled by {self._high_text()}"
-                )
-            return None
+            return self._accept_problem()
         if kind is CallKind.TROEL:
-            if self.troel is None or x != self._troel_due:
-                return f"{who} does not hold three aces: only a troel found in the cards is bid"
-            return f"{who} may only bid troel at the first turn, before anything higher is bid"
+            return self._troel_problem()
+        return self._bid_problem(call)
+
+    def _troel_is_due(self, x: int) -> bool:
+        """Whether the player holds the troel aces and must bid troel (or higher) now."""
+        return x == self._troel_due and not self._spoken[x] and self._troel_rank > self._highest
+
+    def _troel_due_problem(self, call: Call) -> str | None:
+        """The holder of the troel aces at their first turn: troel or a higher bid."""
+        if call.kind is CallKind.TROEL or self._rank_of(call) > self._troel_rank:
+            return None
+        who = SEAT_NAMES[self._turn]
+        return (
+            f"{who} holds {'four' if self._four() else 'three'} aces and must bid troel or higher"
+        )
+
+    def _wait_problem(self) -> str | None:
+        """Waiting: where the ruleset allows it, for the dealer's left at the first turn."""
+        x = self._turn
+        if not self.options.wait:
+            return f"the {self.ruleset.name} ruleset does not allow waiting"
+        if x != self._first or self._spoken[x]:
+            return (
+                f"only {SEAT_NAMES[self._first]}, on the dealer's left, may wait, at the first turn"
+            )
+        if self._troel_standing:
+            return "there is no waiting after a troel"
+        return None
+
+    def _accept_problem(self) -> str | None:
+        """Accepting: another player's proposal that nobody has overcalled."""
+        proposer = self._proposer
+        if proposer < 0 or proposer == self._turn:
+            return f"there is no proposal for {SEAT_NAMES[self._turn]} to accept"
+        if self._highest != self._t.propose_rank:
+            return f"{SEAT_NAMES[proposer]}'s proposal has been overcalled by {self._high_text()}"
+        return None
+
+    def _troel_problem(self) -> str:
+        """Troel outside the first turn of the player holding the aces."""
+        x = self._turn
+        who = SEAT_NAMES[x]
+        if self.troel is None or x != self._troel_due:
+            return f"{who} does not hold three aces: only a troel found in the cards is bid"
+        return f"{who} may only bid troel at the first turn, before anything higher is bid"
+
+    def _bid_problem(self, call: Call) -> str | None:
+        """A proposal, a solo or a contract: it must exist, be the player's to make and
+        outrank the highest bid (a solo at the lowest level that does)."""
+        kind = call.kind
+        h = self._highest
         if kind is CallKind.PROPOSE and self._t.propose_rank <= h:
             return f"a proposal is the lowest bid, and {self._high_text()} has been bid already"
-        if kind is CallKind.SOLO and not self._solo_right[x]:
-            return f"in Wiezen only a player whose proposal was not accepted may go solo ({who})"
+        if kind is CallKind.SOLO and not self._solo_right[self._turn]:
+            return (
+                "in Wiezen only a player whose proposal was not accepted may go solo "
+                f"({SEAT_NAMES[self._turn]})"
+            )
         rank = self._rank_of(call)
         if rank < 0:
             return f"the {self.ruleset.name} ruleset has no '{call}'"

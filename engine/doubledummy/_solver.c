@@ -16,8 +16,10 @@
  *     lead and every deal that reaches such a position;
  *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
  *     already played are left out, only the highest is tried;
- *   - sure-trick bounds at each trick: the leader's cashable top cards, and the run of top trumps
- *     held by one hand, which wins that many tricks whatever anyone does;
+ *   - sure-trick bounds at each trick: the leader's cashable top cards, or a partner's reached
+ *     with a small card of a suit it heads; and, for either side, the trumps of one hand less
+ *     those the other side's higher trumps can beat, which win that many tricks whatever anyone
+ *     does (a lone hand's low trumps count when no one has enough trumps above them);
  *   - move ordering: the lead stored in the table first, then cheap heuristics (cash winners,
  *     win as cheaply as possible, keep a partner's trick, unload high cards in a misere), then
  *     the cards that caused cut-offs before (history).
@@ -42,7 +44,7 @@
 #define POOL (1u << 19)
 #define NONE 0xffffffffu
 /* Every entry keeps at least this many top cards of each suit, which the chains are hashed on. */
-#define MIN_DEPTH 2
+#define MIN_DEPTH 1
 #define CONTEXT_EXACTLY_ONE 0x800
 #define LOWER 1
 #define UPPER 2
@@ -80,11 +82,13 @@ typedef struct {
 typedef struct {
     uint64_t lengths;
     uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
-    uint32_t bucket;
+    uint32_t bucket[2]; /* hashed on the top card, and on the top two cards, of each suit */
 } Summary;
 
 /* Entries live in two pools, each chained from a head per hash of (lengths, leader, context,
- * the owners of the top MIN_DEPTH cards of each suit). New entries go to the current pool; when
+ * the owners of the top card of each suit) when the entry's class leaves the second card of
+ * some suit free, else of (..., the owners of the top two cards of each suit), which keeps the
+ * chains short. New entries go to the current pool; when
  * it is full the other one is emptied and becomes the current one, so the table always keeps
  * the latest half of what it learnt. */
 static Entry *tt = NULL;
@@ -104,7 +108,14 @@ static void tt_reset(void) {
     used = 0;
 }
 
-static inline int popcount16(unsigned x) { return __builtin_popcount(x); }
+/* Bits set in each 13-bit suit mask: a table, as the build need not target a CPU with POPCNT. */
+static uint8_t bits13[1u << 13];
+
+static void fill_bits13(void) {
+    for (unsigned x = 1; x < (1u << 13); x++) bits13[x] = (uint8_t)(bits13[x >> 1] + (x & 1u));
+}
+
+static inline int popcount16(unsigned x) { return bits13[x & 0x1fffu]; }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
 
 /* --- transposition table ------------------------------------------------------------------- */
@@ -133,14 +144,16 @@ static void summarize(const State *s, int leader, Summary *m) {
         }
         m->owners[suit] = owners;
     }
-    uint64_t tops = 0;
-    for (int suit = 0; suit < 4; suit++)
-        tops = tops << 8 | (m->owners[suit] & prefix_mask(MIN_DEPTH)) >> (26 - 2 * MIN_DEPTH);
-    uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
-    x ^= (tops + 0x632BE59BD9B4E019ull) * 0xD6E8FEB86659FD93ull;
-    x ^= (uint64_t)s->context * 0xC2B2AE3D27D4EB4Full;
-    x ^= x >> 31;
-    m->bucket = (uint32_t)(x >> (64 - HEAD_BITS));
+    for (int deep = 0; deep < 2; deep++) {
+        uint64_t tops = 0;
+        for (int suit = 0; suit < 4; suit++)
+            tops = tops << 8 | (m->owners[suit] & prefix_mask(1 + deep)) >> 18;
+        uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+        x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)deep) * 0xD6E8FEB86659FD93ull;
+        x ^= (uint64_t)s->context * 0xC2B2AE3D27D4EB4Full;
+        x ^= x >> 31;
+        m->bucket[deep] = (uint32_t)(x >> (64 - HEAD_BITS));
+    }
 }
 
 static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t context) {
@@ -171,11 +184,14 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
                               int k, int *hint) {
     for (uint32_t pool = 0; pool < 2; pool++) {
         const Entry *base = tt + (size_t)pool * POOL;
-        for (uint32_t i = heads[(size_t)pool * HEADS + m->bucket]; i != NONE; i = base[i].next) {
-            const Entry *e = &base[i];
-            if (!matches(e, m, leader, context)) continue;
-            if (e->kind == LOWER ? e->bound >= k : e->bound < k) return e;
-            if (e->best != 0xff) *hint = e->best;
+        for (int deep = 0; deep < 2; deep++) {
+            uint32_t i = heads[(size_t)pool * HEADS + m->bucket[deep]];
+            for (; i != NONE; i = base[i].next) {
+                const Entry *e = &base[i];
+                if (!matches(e, m, leader, context)) continue;
+                if (e->kind == LOWER ? e->bound >= k : e->bound < k) return e;
+                if (e->best != 0xff) *hint = e->best;
+            }
         }
     }
     return NULL;
@@ -185,27 +201,55 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
                      int kind, int bound, const uint16_t *relevant, int best) {
     uint8_t depth[4];
     uint32_t pattern[4];
+    int deep = 1;
     for (int suit = 0; suit < 4; suit++) {
         depth[suit] = (uint8_t)depth_of(s, suit, relevant[suit]);
         pattern[suit] = m->owners[suit] & prefix_mask(depth[suit]);
+        int cards = 0;
+        for (int p = 0; p < 4; p++) cards += (int)((m->lengths >> (4 * (p * 4 + suit))) & 15u);
+        if (depth[suit] < (cards < 2 ? cards : 2)) deep = 0;
     }
     Entry *base = tt + (size_t)current * POOL;
-    uint32_t *head = &heads[(size_t)current * HEADS + m->bucket];
+    uint32_t *head = &heads[(size_t)current * HEADS + m->bucket[deep]];
+    /* Keep the chain short: a bound that an entry already implies (a class at least as wide,
+     * a bound at least as strong) is not stored again, and entries that the new bound implies
+     * are unlinked. */
+    uint32_t *link = head;
     for (uint32_t i = *head; i != NONE; i = base[i].next) {
         Entry *e = &base[i];
-        if (e->context == context && e->leader == leader && e->lengths == m->lengths &&
-            e->kind == kind && !memcmp(e->depth, depth, 4) && !memcmp(e->pattern, pattern, 16)) {
-            if (kind == LOWER ? bound > e->bound : bound < e->bound) e->bound = (int8_t)bound;
+        if (e->context != context || e->leader != leader || e->lengths != m->lengths ||
+            e->kind != kind) {
+            link = &e->next;
+            continue;
+        }
+        int wider = 1, narrower = 1;
+        for (int suit = 0; suit < 4; suit++) {
+            if (e->depth[suit] > depth[suit] ||
+                (pattern[suit] & prefix_mask(e->depth[suit])) != e->pattern[suit])
+                wider = 0;
+            if (e->depth[suit] < depth[suit] ||
+                (e->pattern[suit] & prefix_mask(depth[suit])) != pattern[suit])
+                narrower = 0;
+        }
+        int stronger = kind == LOWER ? e->bound >= bound : e->bound <= bound;
+        int weaker = kind == LOWER ? e->bound <= bound : e->bound >= bound;
+        if (wider && stronger) {
             if (best != 0xff) e->best = (uint8_t)best;
             return;
         }
+        if (narrower && weaker) {
+            *link = e->next;
+            if (best == 0xff) best = e->best;
+            continue;
+        }
+        link = &e->next;
     }
     if (used == POOL) {
         current ^= 1u;
         tt_empty(current);
         used = 0;
         base = tt + (size_t)current * POOL;
-        head = &heads[(size_t)current * HEADS + m->bucket];
+        head = &heads[(size_t)current * HEADS + m->bucket[deep]];
     }
     Entry *e = &base[used];
     e->lengths = m->lengths;
@@ -249,9 +293,9 @@ static unsigned representatives(unsigned hand, unsigned rem) {
 }
 
 
-/* Tricks the leader's side is sure to cash by leading its own top cards; the top cards it
- * counts go into `relevant` (as the lowest of each suit's). */
-static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
+/* Tricks the leader's side is sure to cash by leading its own top cards, leaving out the suit
+ * `skip` (-1: none); the top cards it counts go into `relevant` (as the lowest of each suit's). */
+static int own_quick_tricks(const State *s, int leader, int skip, uint16_t *relevant) {
     int total = 0, trumps_drawn = 1;
     int per_suit[4];
     uint16_t lowest_top[4];
@@ -280,6 +324,7 @@ static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
         per_suit[suit] = longest_other <= tops ? popcount16(mine) : tops;
     }
     for (int suit = 0; suit < 4; suit++) relevant[suit] = 0;
+    if (skip >= 0) per_suit[skip] = 0, lowest_top[skip] = 0;
     if (s->trump == NO_TRUMP) {
         for (int suit = 0; suit < 4; suit++) {
             total += per_suit[suit];
@@ -304,23 +349,68 @@ static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
     return total;
 }
 
-/* Trumps that no seat outside `team` can beat win their tricks whatever anyone does, one trick
- * each for the hand that holds them (two in one trick would be one trick for the team): the most
- * any one seat of the team holds. Its lowest such trump goes in *lowest. */
+/* Quick tricks with an entry: the leader may instead lead a small card of a suit whose top card
+ * a partner holds (no opponent able to ruff it), and the partner, on lead after winning it,
+ * cashes its own top cards of the other suits. The best of these and the leader's own. */
+static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
+    int best = own_quick_tricks(s, leader, -1, relevant);
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == s->trump || !s->h[leader][suit]) continue;
+        unsigned rem = s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit];
+        int top = top_bit(rem);
+        int partner = -1;
+        for (int p = 0; p < 4; p++)
+            if ((s->h[p][suit] >> top) & 1u) partner = p;
+        if (partner == leader || !good_for(s, leader, partner)) continue;
+        int ruffable = 0;
+        if (s->trump != NO_TRUMP)
+            for (int p = 0; p < 4; p++)
+                if (!good_for(s, leader, p) && !s->h[p][suit] && s->h[p][s->trump]) ruffable = 1;
+        if (ruffable) continue;
+        uint16_t tops[4];
+        int n = 1 + own_quick_tricks(s, partner, suit, tops);
+        if (n > best) {
+            best = n;
+            memcpy(relevant, tops, sizeof tops);
+            relevant[suit] = (uint16_t)(1u << top);
+        }
+    }
+    return best;
+}
+
+/* Tricks a seat of `team` is sure of with its trumps, whatever anyone does: each of its trumps is
+ * played to a different trick, which the team wins unless a higher trump of another side beats
+ * it there, and each trump of the other side beats at most one of them. So the seat wins at
+ * least as many tricks as it has trumps, less the most of them that the other side's trumps
+ * can be matched against higher (two of the team's in one trick would be one trick, so this
+ * counts one seat: the best one). The bound depends on the order of the trumps down to that
+ * seat's lowest, which goes in *lowest. */
 static int sure_trump_tricks(const State *s, int team, uint16_t *lowest) {
     if (s->trump == NO_TRUMP) return 0;
     unsigned theirs = 0;
     for (int p = 0; p < 4; p++)
         if (!on(team, p)) theirs |= s->h[p][s->trump];
-    unsigned above = theirs ? ~((2u << top_bit(theirs)) - 1u) : 0xffffu;
     int best = 0;
     for (int p = 0; p < 4; p++) {
-        if (!on(team, p)) continue;
-        unsigned sure = s->h[p][s->trump] & above;
-        int n = popcount16(sure);
-        if (n > best) {
-            best = n;
-            *lowest = (uint16_t)(1u << __builtin_ctz(sure));
+        unsigned mine = s->h[p][s->trump];
+        if (!on(team, p) || !mine) continue;
+        unsigned rem = mine | theirs;
+        int higher = 0, sure = 0;
+        while (rem) {
+            int b = top_bit(rem);
+            rem &= ~(1u << b);
+            if ((mine >> b) & 1u) {
+                if (higher)
+                    higher--;
+                else
+                    sure++;
+            } else {
+                higher++;
+            }
+        }
+        if (sure > best) {
+            best = sure;
+            *lowest = (uint16_t)(1u << __builtin_ctz(mine));
         }
     }
     return best;
@@ -843,4 +933,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_solver", "The compiled double-dummy search.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__solver(void) {
+    fill_bits13();
+    return PyModule_Create(&module);
+}

@@ -5,7 +5,8 @@
   lines meet exactly once in q rounds; players of one line never meet, so a schedule for q players,
   played inside each line at once, adds its rounds (16 → 4 + 1, 64 → 16 + 5, 128 → 32 + 10).
 * **Resolvable designs** (``resolvable``): for 3q + 1 players, q ≡ 1 (mod 4) a prime power, q
-  rounds in which everyone meets everyone exactly once (52 → 17, 76 → 25, 88 → 29).
+  rounds in which everyone meets everyone exactly once (52 → 17, 76 → 25, 88 → 29; 100 → 33
+  from a stored first round).
 * **Lines** (``lines``): for any field with enough tables, byes or tables of five included, four
   lines moved along modulo the number of tables; at least a third of the tables in rounds (a
   quarter with players beyond a multiple of four): 1,000 players → 125 rounds, 2,000 → 250.
@@ -30,7 +31,7 @@ from importlib import resources
 from engine.errors import MovementError
 from engine.movements.layout import MAX_ROUNDS, Grouping, Layout, Table
 from engine.movements.lines import line_rounds, lines, multipliers
-from engine.movements.resolvable import resolvable
+from engine.movements.resolvable import STORED_BASES, resolvable
 from engine.movements.rings import FiniteRing
 
 #: Rounds without a repeated meeting that are known to be the most possible (4 players a table).
@@ -260,7 +261,8 @@ def best_design(layout: Layout, rounds: int = MAX_ROUNDS) -> Design:
         complete = resolvable(layout.players)
         if complete:
             q = len(complete)
-            candidates.append(Design(f"resolvable design over the field of {q} elements", complete))
+            over = f"the integers modulo {q}" if q in STORED_BASES else f"the field of {q} elements"
+            candidates.append(Design(f"resolvable design over {over}", complete))
     if most > max(len(d.rounds) for d in candidates):
         steps, _ = multipliers(layout.tables, 5 if layout.byes + layout.fives else 4)
         source = f"4 lines of {layout.tables}, multipliers {', '.join(map(str, steps))}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from engine.movements import MAX_PLAYERS
 from tests.api.support import assistant_of, client_for, close, key_round, with_token
 from tests.tournaments.conftest import make_settings, start_event
 from tournaments.models import Club, Event, ReportFile, Series, Table
@@ -344,6 +346,32 @@ def test_it_previews_a_movement_for_signed_in_users(client: Client, outsider: Us
     too_few = client_for(outsider).get("/api/v1/movements/preview/?players=3&rounds=2")
     assert too_few.status_code == 400
     assert too_few.json()["field"] == "players"
+
+
+def test_it_previews_a_movement_for_a_thousand_players_in_a_moment(outsider: User) -> None:
+    started = time.perf_counter()
+    response = client_for(outsider).get("/api/v1/movements/preview/?players=1000&rounds=10")
+    elapsed = time.perf_counter() - started
+    assert response.status_code == 200, response.content[:300]
+    plan = response.json()
+    assert plan["players"] == 1000
+    assert [len(r["tables"]) for r in plan["rounds"]] == [250] * 10
+    for played in plan["rounds"]:
+        seated = sorted(t[seat] for t in played["tables"] for seat in "NESW")
+        assert seated == list(range(1, 1001))
+    assert plan["quality"]["repeats"] == 0
+    # It takes about half a second; the bound leaves room for a slow machine.
+    assert elapsed < 5
+
+
+def test_it_refuses_a_preview_for_more_players_than_the_engine_plans(outsider: User) -> None:
+    url = f"/api/v1/movements/preview/?players={MAX_PLAYERS + 1}&rounds=2"
+    refused = client_for(outsider).get(url)
+    assert refused.status_code == 400
+    assert set(refused.json()) == ERROR_KEYS
+    assert refused.json()["code"] == "invalid"
+    assert refused.json()["field"] == "players"
+    assert str(MAX_PLAYERS) in refused.json()["message"]
 
 
 # --- report jobs -------------------------------------------------------------------------------

@@ -271,6 +271,21 @@ def test_it_rounds_only_for_display_halves_away_from_zero(
     assert display(value, places) == shown
 
 
+@given(
+    st.fractions(min_value=-(10**6), max_value=10**6, max_denominator=10**5),
+    st.integers(min_value=0, max_value=4),
+)
+def test_display_rounds_halves_away_from_zero_for_any_fraction(
+    value: Fraction, places: int
+) -> None:
+    # The rule written out in decimal arithmetic: round the magnitude half up, then the sign.
+    scaled = abs(value) * 10**places
+    whole = int(scaled) + (1 if scaled - int(scaled) >= F(1, 2) else 0)
+    digits = str(whole).rjust(places + 1, "0")
+    text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    assert display(value, places) == ("-" if value < 0 and whole else "") + text
+
+
 # -- ranking -----------------------------------------------------------------------------------
 
 

@@ -142,6 +142,58 @@ def test_the_two_searches_agree_on_endings_of_six_cards():
         assert tricks(pos, declarers) == tricks(pos, declarers, pure=True)
 
 
+SPLITS = [(N,), (E,), (S,), (W,), (N, S), (N, E), (N, W)]
+
+
+def deal_from(rng: random.Random, pool: list[int], size: int) -> tuple[int, int, int, int]:
+    masks = [0, 0, 0, 0]
+    for number, index in enumerate(rng.sample(pool, 4 * size)):
+        masks[number % 4] |= 1 << index
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_two_searches_agree_for_every_split_strain_and_leader_on_five_cards(seed):
+    hands = deal_from(random.Random(seed), list(range(52)), 5)
+    for strain in STRAINS:
+        for leader in SEATS:
+            pos = Position(hands, strain, leader)
+            for split in SPLITS:
+                assert tricks(pos, split) == tricks(pos, split, pure=True), (strain, leader, split)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_two_searches_agree_when_trumps_decide_the_tricks(seed):
+    # Thirteen hearts and seven spades among twenty cards: most tricks are won by trumps over
+    # trumps, where the compiled search counts the tricks a hand's trumps are sure of.
+    hearts = [index for index in range(52) if Card.from_index(index).suit is Suit.H]
+    spades = [index for index in range(52) if Card.from_index(index).suit is Suit.S]
+    pool = hearts + spades[:7]
+    hands = deal_from(random.Random(seed), pool, 5)
+    for leader in SEATS:
+        pos = Position(hands, Suit.H, leader)
+        for split in SPLITS:
+            assert tricks(pos, split) == tricks(pos, split, pure=True), (leader, split)
+
+
+def test_the_two_searches_agree_for_every_split_and_leader_on_six_cards():
+    hands = deal_from(random.Random(66), list(range(52)), 6)
+    for leader in (N, E):
+        pos = Position(hands, Suit.D, leader)
+        for split in SPLITS:
+            assert tricks(pos, split) == tricks(pos, split, pure=True), (leader, split)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_two_searches_agree_on_misere_and_piccolo_for_every_seat_and_leader(seed):
+    hands = deal_from(random.Random(100 + seed), list(range(52)), 5)
+    for leader in SEATS:
+        pos = Position(hands, None, leader)
+        for seat in SEATS:
+            assert takes_no_trick(pos, seat) == takes_no_trick(pos, seat, pure=True)
+            assert takes_exactly_one(pos, seat) == takes_exactly_one(pos, seat, pure=True)
+
+
 # --- properties --------------------------------------------------------------------------------
 
 

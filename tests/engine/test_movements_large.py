@@ -20,7 +20,7 @@ from engine.movements import (
 from engine.movements.designs import best_design
 from engine.movements.layout import Grouping, Layout
 from engine.movements.lines import line_rounds, lines
-from engine.movements.resolvable import resolvable
+from engine.movements.resolvable import STORED_BASES, resolvable
 
 
 def meetings(movement: Movement) -> Counter[tuple[int, int]]:
@@ -154,7 +154,7 @@ def test_the_lines_give_every_table_a_round_when_the_tables_have_no_factor_2_or_
 # Resolvable designs: 12k + 4 players meet everyone exactly once ---------------------------------
 
 
-@pytest.mark.parametrize("players", [16, 28, 40, 52, 76, 88, 112, 124, 148, 160])
+@pytest.mark.parametrize("players", [16, 28, 40, 52, 76, 88, 100, 112, 124, 148, 160])
 def test_the_resolvable_construction_lets_every_pair_meet_exactly_once(players: int) -> None:
     rounds = resolvable(players)
     assert len(rounds) == (players - 1) // 3
@@ -164,14 +164,33 @@ def test_the_resolvable_construction_lets_every_pair_meet_exactly_once(players: 
     assert all(len(table) == 4 for grouping in rounds for table in grouping.tables)
 
 
-@pytest.mark.parametrize("players", [17, 64, 100, 136, 172])
-def test_the_resolvable_construction_needs_3q_plus_1_players_with_q_a_prime_power_1_mod_4(
+@pytest.mark.parametrize("players", [17, 64, 136, 172])
+def test_the_resolvable_construction_needs_a_field_of_q_1_mod_4_elements_or_a_stored_first_round(
     players: int,
 ) -> None:
     assert resolvable(players) == ()
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(52, 17), (76, 25), (88, 29), (112, 37)])
+@pytest.mark.parametrize("q", sorted(STORED_BASES))
+def test_a_stored_first_round_uses_each_difference_once(q: int) -> None:
+    base = STORED_BASES[q]
+    assert len(base) == 3 * (q - 1) // 4
+    for row in range(3):
+        own = [x for i, x, _ in base if i == row]
+        previous = [y for i, _, y in base if i == (row - 1) % 3]
+        elements = sorted(e % q for v in own + previous for e in (v, -v))
+        assert elements == list(range(1, q))  # each player of the row sits once
+        inside = sorted(e % q for v in own + previous for e in (2 * v, -2 * v))
+        assert inside == list(range(1, q))
+        between = sorted(
+            e % q for i, x, y in base if i == row for e in (y - x, x - y, y + x, -y - x)
+        )
+        assert between == list(range(1, q))  # and 0 from the table of the fixed player
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(52, 17), (76, 25), (88, 29), (100, 33), (112, 37)]
+)
 def test_it_plans_the_resolvable_design_for_12k_plus_4_players(players: int, rounds: int) -> None:
     assert max_rounds_without_repeat(players) == rounds
     assert is_known_maximum(players)

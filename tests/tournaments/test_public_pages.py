@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import zoneinfo
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone, translation
 
@@ -25,7 +27,17 @@ from tournaments.models import (
     Standings,
     Table,
 )
-from tournaments.services import adjustments, deals, events, results, rounds, seating, standings
+from tournaments.services import (
+    adjustments,
+    deals,
+    events,
+    published,
+    results,
+    rounds,
+    seating,
+    standings,
+)
+from tournaments.views import public as views_public
 
 SLUG = "club-evening"
 
@@ -381,6 +393,75 @@ def test_the_json_of_another_language_is_another_version(
     with translation.override("nl"):
         again = dutch.get(f"/events/{SLUG}/standings.json", HTTP_IF_NONE_MATCH=english["ETag"])
     assert again.status_code == 200
+
+
+def test_the_worker_encodes_the_figures_once_for_every_web_process(
+    client: Client, after_round_one: Event
+) -> None:
+    state = Standings.objects.get(event=after_round_one)
+    key = published.version_key(SLUG, state.computed, state.computed_at)
+    kept = cache.get(key)
+    # PostgreSQL keeps JSON keys in its own order: the same document, not the same bytes.
+    assert json.loads(kept) == json.loads(published.encode(SLUG, state.data, state.computed_at))
+    # A web process sends what the worker kept: figures it did not compute itself show.
+    marked = kept.replace(b'"rows":', b'"kept":true,"rows":', 1)
+    cache.set(key, marked)
+    data = client.get(f"/events/{SLUG}/standings.json").json()
+    assert data["kept"] is True
+    assert data["rows"] == json.loads(kept)["rows"]
+    assert data["computed_at_display"]
+    assert data["up_to_date"] is True
+
+
+def test_the_json_is_whole_when_the_cache_cannot_be_reached(
+    client: Client, after_round_one: Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = client.get(f"/events/{SLUG}/standings.json").json()
+    cache.clear()
+    views_public._DOCUMENTS.clear()
+
+    def unreachable(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(cache, "get", unreachable)
+    monkeypatch.setattr(cache, "set", unreachable)
+    assert client.get(f"/events/{SLUG}/standings.json").json() == expected
+
+
+def test_a_version_key_never_holds_the_figures_of_a_later_version(
+    after_round_one: Event,
+) -> None:
+    state = Standings.objects.get(event=after_round_one)
+    assert state.computed_at is not None
+    cache.clear()
+    earlier = state.computed_at - dt.timedelta(seconds=5)
+    body = published.document(SLUG, state.computed - 1, earlier)
+    # Asked for a version that has moved on: the current figures, kept under nothing.
+    assert json.loads(body)["computed_at"] == state.computed_at.isoformat()
+    assert cache.get(published.version_key(SLUG, state.computed - 1, earlier)) is None
+    assert published.document(SLUG, state.computed, state.computed_at) == body
+    assert cache.get(published.version_key(SLUG, state.computed, state.computed_at)) == body
+
+
+def test_a_failed_computation_is_another_version_with_its_reason(
+    client: Client, after_round_one: Event
+) -> None:
+    url = f"/events/{SLUG}/standings.json"
+    before = client.get(url)
+    state = Standings.objects.get(event=after_round_one)
+    state.data = {**state.data, "failure": {"message": "a fault"}}
+    state.save(update_fields=["data"])
+    failed = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert failed.status_code == 200
+    assert failed.json()["failure"] == {"message": "a fault"}
+    assert failed.json()["notices_display"][0]["id"] == "not-current"
+    assert before.json()["rows"] == failed.json()["rows"]
+
+
+def test_the_json_of_a_draft_event_is_not_found(client: Client, td: User) -> None:
+    event = events.create_event(td, make_settings(slug="a-draft"))
+    Standings.objects.create(event=event, data={"rows": [], "rounds": []})
+    assert client.get("/events/a-draft/standings.json").status_code == 404
 
 
 def open_a_difference(event: Event, count: int = 1) -> None:

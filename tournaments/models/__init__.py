@@ -3,6 +3,7 @@ results (versioned) and the audit log."""
 
 from tournaments.models.access import ApiToken, Organisation
 from tournaments.models.adjustments import Penalty, SitOutScore
+from tournaments.models.analysis import BoardAnalysis
 from tournaments.models.audit import AuditEntry
 from tournaments.models.events import (
     Board,
@@ -23,6 +24,7 @@ __all__ = [
     "ApiToken",
     "AuditEntry",
     "Board",
+    "BoardAnalysis",
     "BoardScores",
     "Club",
     "Entry",

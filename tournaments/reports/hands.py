@@ -10,8 +10,10 @@ board, that a club without a dealing machine sorts the cards by.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.db import DatabaseError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color
@@ -20,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from engine.cards import SUITS, Rank, Seat, Suit
 from engine.dealfiles import DealFile, DlmFile, write_dlm, write_pbn
 from engine.deals import BoardDeal
+from engine.doubledummy import PAIRING_NAMES, STRAINS, BoardTable
 from engine.hands import Hand
 from tournaments.reports.base import (
     BLACK,
@@ -34,6 +37,10 @@ from tournaments.reports.base import (
 from tournaments.reports.data import HandRecords, suit_runs
 
 SEATS_AROUND = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def strain_text(strain: Suit | None) -> str:
+    return _("NT") if strain is None else strain.symbol
 
 
 def rank_text(rank: Rank) -> str:
@@ -89,8 +96,36 @@ class HandRecordRenderer(HandRecordsBase):
     line_height = 11.5
     square = 40.0
 
+    table_lines = 6  # a caption, a heading, four rows
+    table_size = 6.0
+    tables: Mapping[int, BoardTable] | None = None
+    """Each board's double-dummy table, by board number; read from the event when not given."""
+
     def name(self) -> str:
         return f"{self.data.event.slug}-{self.scope()}hand-records"
+
+    def double_dummy(self) -> Mapping[int, BoardTable]:
+        """The tables to print: those given, else those stored for the event's boards."""
+        if self.tables is None:
+            self.tables = {}
+            # Only boards read from an event carry where their deals came from (a commitment,
+            # a key or a deal file); boards built in memory have no analysis to look up.
+            if self.data.commitment or self.data.key or self.data.deal_file:
+                self.tables = self.stored_tables()
+        return self.tables
+
+    def stored_tables(self) -> dict[int, BoardTable]:
+        from tournaments.models import Event
+        from tournaments.services import analysis
+
+        try:
+            event = Event.objects.filter(slug=self.data.event.slug).first()
+            if event is None:
+                return {}
+            return analysis.tables(event, [board.board for board in self.data.boards])
+        except DatabaseError:
+            # A benchmark's database without the tables: the records print without analysis.
+            return {}
 
     def title(self) -> str:
         return f"{self.data.event.name} – " + _("hand records")
@@ -99,6 +134,7 @@ class HandRecordRenderer(HandRecordsBase):
         per_page = self.columns * self.rows
         boards = self.data.boards
         pages = max(1, (len(boards) + per_page - 1) // per_page)
+        self.double_dummy()
         for page in range(pages):
             top = self.draw_heading(canvas, _("Hand records"))
             cell_width = self.usable_width / self.columns
@@ -158,6 +194,12 @@ class HandRecordRenderer(HandRecordsBase):
         canvas.setFillColor(GREY)
         canvas.drawString(x + 8, y - h + 6, _("Deal number %(n)s") % {"n": board.index})
         canvas.setFillColor(BLACK)
+        table = (self.tables or {}).get(board.board)
+        if table is not None:
+            # The table's lines go under the hands, above the deal number.
+            below = self.table_lines * (self.table_size + 1) + 2
+            self.draw_double_dummy(canvas, table, x + 8, y - h + 14 + below, w - 16)
+            h -= below
         block = 4 * self.line_height
         centre_x = x + w / 2
         centre_y = y - 30 - (h - 42) / 2  # the middle of the space under the board's heading
@@ -172,6 +214,52 @@ class HandRecordRenderer(HandRecordsBase):
         self.draw_hand(canvas, hands[3], x + 8, centre_y + block / 2, side)
         self.draw_hand(canvas, hands[1], centre_x + half + 8, centre_y + block / 2, side)
         self.draw_compass(canvas, centre_x, centre_y, board.dealer)
+
+    def draw_double_dummy(
+        self, canvas: Canvas, table: BoardTable, x: float, top: float, width: float
+    ) -> None:
+        """A caption, then two small grids side by side: the pairs' tricks per strain (and who
+        can make misère and piccolo), and each seat's alone, the dealer's left leading."""
+        size = self.table_size
+        step = size + 1
+        label = size * 4
+        column = min(size * 2.2, (width - 2 * label - size * 2) / (2 * len(STRAINS)))
+        grid = label + column * len(STRAINS)
+        y = top - size
+        caption = _("Double dummy, %(seat)s leading") % {"seat": table.first_leader.name}
+        self.layer.draw(x, y, caption, self.bold_font, size)
+        y -= step
+        rows: list[list[tuple[str, tuple[int, ...]]]] = [
+            list(zip(PAIRING_NAMES, table.pairs, strict=True)),
+            [(seat.name, table.first_lead_left[seat.value]) for seat in SEATS_AROUND],
+        ]
+        for at, (heading, lines) in enumerate(zip((_("pairs"), _("alone")), rows, strict=True)):
+            left = x + at * (grid + size * 2)
+            self.layer.draw(left, y, self.fit(heading, size, label - 2), self.font, size)
+            for index, strain in enumerate(STRAINS):
+                right = left + label + column * (index + 1)
+                text = strain_text(strain)
+                parts = suit_runs(text)
+                self.draw_suit_text(
+                    canvas, right - self.text_width(text, size, True), y, parts, size
+                )
+            line_y = y - step
+            for name, tricks in lines:
+                self.layer.draw(left, line_y, name, self.bold_font, size)
+                for index, count in enumerate(tricks):
+                    right = left + label + column * (index + 1)
+                    figure = str(count)
+                    self.layer.draw(
+                        right - self.text_width(figure, size), line_y, figure, self.font, size
+                    )
+                line_y -= step
+        misere = "".join(seat.name for seat in SEATS_AROUND if table.misere(seat)) or "—"
+        piccolo = "".join(seat.name for seat in SEATS_AROUND if table.piccolo(seat)) or "—"
+        text = _("Misère: %(misere)s · piccolo: %(piccolo)s") % {
+            "misere": misere,
+            "piccolo": piccolo,
+        }
+        self.layer.draw(x, y - 4 * step, self.fit(text, size, grid), self.font, size)
 
     def draw_compass(self, canvas: Canvas, cx: float, cy: float, dealer: Seat) -> None:
         half = self.square / 2

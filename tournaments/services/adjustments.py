@@ -137,7 +137,7 @@ def award_table_artificial(
         board = link.board
         results.check_board_at_table(table, board)
         current = (
-            Result.objects.select_for_update()
+            Result.objects.select_for_update(of=("self",))
             .filter(table=table, board=board, is_current=True)
             .first()
         )

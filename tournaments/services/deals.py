@@ -17,7 +17,7 @@ from engine.errors import EngineError
 from engine.hands import Hand
 from tournaments.errors import UserError
 from tournaments.models import Board, Event
-from tournaments.services import audit, seating
+from tournaments.services import analysis, audit, seating
 
 DEAL_FIELDS = (
     "deal_key",
@@ -78,6 +78,7 @@ def generate_deals(actor: Any, event: Event, *, key: str | None = None) -> list[
         message=gettext_noop("boards dealt: %(boards)s"),
         params={"boards": len(boards)},
     )
+    analysis.schedule_analysis(event, actor=actor)
     return boards
 
 
@@ -165,6 +166,7 @@ def import_deals(actor: Any, event: Event, name: str, data: bytes) -> list[Board
         message=gettext_noop("deals loaded from %(file)s: %(boards)s boards"),
         params={"file": name, "boards": len(boards)},
     )
+    analysis.schedule_analysis(event, actor=actor)
     return boards
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -172,13 +172,30 @@ def check_ronde_pas_game(event: Event, table: Table, board: Board, result: AnyRe
         )
 
 
+def _lock_board(table_id: int, board_id: int) -> bool:
+    """One writer at a time on a table's board, taken before any of its versions is locked.
+
+    Results of one round are saved side by side (the round is only locked for share), so two
+    writers of the same board queue here, always in the same order of locks: round, then the
+    table's board, then its versions. False when the table does not play the board.
+    """
+    # Without the model's ordering there is no join: only the table's board row is locked.
+    return bool(
+        TableBoard.objects.select_for_update(of=("self",))
+        .filter(table_id=table_id, board_id=board_id)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+
+
 def _lock_current(table: Table, board: Board) -> Result | None:
     """The current version, locked. A writer that waited for the lock finds the row it waited on
     no longer current (PostgreSQL re-checks the condition): it locks the new current one."""
+    _lock_board(table.pk, board.pk)
     current = None
     for _attempt in range(3):
         current = (
-            Result.objects.select_for_update()
+            Result.objects.select_for_update(of=("self",))
             .filter(table=table, board=board, is_current=True)
             .first()
         )
@@ -206,11 +223,22 @@ def check_reason(reason: str) -> str:
     return reason
 
 
+_ROUND_STATUS_FOR_SHARE = f"SELECT status FROM {Round._meta.db_table} WHERE id = %s FOR SHARE"
+
+
 def _check_open(table: Table) -> None:
-    # Locked so a result cannot slip into a round that someone is closing at the same moment.
-    status = (
-        Round.objects.select_for_update().values_list("status", flat=True).get(pk=table.round_id)
-    )
+    """Refuse a result for a round that is not in play.
+
+    The round's row is locked for share: results of one round are saved side by side, while
+    closing the round (which locks it for update) waits for them, and they for it, so a result
+    never slips into a round that is being closed.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_ROUND_STATUS_FOR_SHARE, [table.round_id])
+            (status,) = cursor.fetchone()
+    else:  # SQLite has one writer at a time: the write itself is the lock
+        status = Round.objects.values_list("status", flat=True).get(pk=table.round_id)
     if status != Round.Status.OPEN:
         raise UserError(
             _("Round %(n)s is not in play: start or reopen it first.") % {"n": table.round.number},
@@ -476,8 +504,9 @@ def keep_keying(actor: Any, result: Result, reason: str = "", *, version: int) -
 
 def _locked_current_version(result: Result, version: int | None) -> Result:
     """``result`` locked, if it is still the current version and the one the caller saw."""
+    _lock_board(result.table_id, result.board_id)
     result = (
-        Result.objects.select_for_update()
+        Result.objects.select_for_update(of=("self",))
         .select_related("table__round", "board", "event")
         .get(pk=result.pk)
     )
@@ -584,7 +613,7 @@ def check_board_at_table(table: Table, board: Board) -> None:
             code="table_sits_out",
             field="table",
         )
-    if not table.table_boards.filter(board=board).exists():
+    if not _lock_board(table.pk, board.pk):
         raise UserError(
             _("Table %(t)s does not play board %(b)s in round %(r)s.")
             % {"t": table.number, "b": board.number, "r": table.round.number},

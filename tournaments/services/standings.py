@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from tournaments.models import (
     Table,
     TableBoard,
 )
+from tournaments.services import pacing, published
 from tournaments.services.seating import holders, sitting_out
 
 logger = logging.getLogger(__name__)
@@ -441,24 +443,29 @@ def failure(exc: Exception) -> dict[str, str]:
 def refresh(event_id: int) -> int | None:
     """Recompute and store if the stored standings are older than the latest request.
 
-    Safe to run twice and concurrently: the row lock makes a second worker wait, then see that the
-    standings already cover its request and return. The public figures are committed first; every
+    Saves never wait for a computation: each save bumps ``requested`` on the standings row, and
+    the computation reads that row without locking it, computes, and locks it only to write. Two
+    workers do not compute one event at once: the event's board-scores row is the computation's
+    own lock, which saves never touch, so a second worker waits there, then finds the standings
+    already cover its request and returns. The public figures are committed first; every
     player's board scores follow in a second write, so that they never delay the standings.
     """
+    if not Event.objects.filter(pk=event_id).exists():
+        return None  # the event is gone
+    BoardScores.objects.get_or_create(event_id=event_id)
+    if not Standings.objects.filter(event_id=event_id).exists():
+        Standings.objects.get_or_create(event_id=event_id, defaults={"requested": 1})
+    # The stored figures are not read: only what says whether they are behind.
+    rows = Standings.objects.filter(event_id=event_id).defer("data")
     with transaction.atomic():
-        state = Standings.objects.select_for_update().filter(event_id=event_id).first()
-        if state is None:
-            event = Event.objects.filter(pk=event_id).first()
-            if event is None:
-                return None  # the event is gone
-            state, _created = Standings.objects.get_or_create(
-                event=event, defaults={"requested": 1}
-            )
-            state = Standings.objects.select_for_update().get(pk=state.pk)
+        BoardScores.objects.select_for_update().filter(event_id=event_id).first()
+        state = rows.get()
         if state.computed >= state.requested and state.computed_at is not None:
             return state.computed
+        # Every save counted in ``requested`` has committed its result: the queries below see it.
         covered = state.requested
         event = Event.objects.get(pk=event_id)
+        started = time.monotonic()
         problems: list[dict[str, Any]] = []
         try:
             outcome = evaluate(event, problems)
@@ -470,13 +477,20 @@ def refresh(event_id: int) -> int | None:
             # stay, marked not current with the reason, and ``computed`` stays behind so that the
             # next request (or the catch-up) tries again.
             logger.exception("standings of event %s could not be computed", event_id)
+            state = Standings.objects.select_for_update().get(pk=state.pk)
             state.data = {**state.data, "failure": failure(exc)}
             state.save(update_fields=["data"])
             return None
+        # The row is locked from here to the commit: a save that bumps ``requested`` meanwhile
+        # waits for this one write, not for the computation.
+        state = rows.select_for_update().get()
         state.data = data
         state.computed = covered
         state.computed_at = timezone.now()
         state.save(update_fields=["data", "computed", "computed_at"])
+    pacing.record(event_id, time.monotonic() - started)
+    # Encoded once for every web process that serves the public standings.
+    published.publish(event.slug, state)
     # Under a burst of saves the next run is already asked for: it stores the boards instead, and
     # a reader in between compares afresh, so the standings never wait on this write.
     if not Standings.objects.filter(pk=state.pk, requested__gt=covered).exists():

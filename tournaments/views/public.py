@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -19,6 +21,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.models import Entry, Event, Result, Standings
 from tournaments.services import player_results as player_results_service
+from tournaments.services import published
 from tournaments.services.results import open_sheet_differences
 
 # Player numbers are small integers in the database; a longer number in an address is no player.
@@ -95,39 +98,76 @@ def _notices(state: Standings) -> list[dict[str, str]]:
     return notices
 
 
-def _etag(request: HttpRequest, slug: str) -> str | None:
+class _Version(NamedTuple):
+    """What one reading of the public standings depends on, read in one query."""
+
+    etag: str
+    computed: int
+    computed_at: dt.datetime | None
+    failed: bool
+    probe: Standings  # the stored row without its figures: enough for the notices
+    open_differences: int
+
+
+def _version(slug: str) -> _Version:
     # What the notices depend on is part of the version: a failed computation keeps ``computed``,
-    # and publication becomes delayed as time passes, with nothing else changing.
+    # and publication becomes delayed as time passes, with nothing else changing. Accepting
+    # Troef's figure for a sheet difference does not recompute the standings, yet the document's
+    # warning changes: the count of open differences is part of it too.
+    open_count = (
+        Result.objects.filter(
+            event=OuterRef("event"), is_current=True, sheet_status=Result.SheetStatus.OPEN
+        )
+        .order_by()
+        .values("event")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
     row = (
         Standings.objects.filter(event__slug=slug)
-        .values_list("computed", "requested", "computed_at", "stale_since")
+        .exclude(event__status=Event.Status.DRAFT)
+        .annotate(open_differences=Coalesce(Subquery(open_count), 0))
+        .values_list(
+            "computed",
+            "requested",
+            "computed_at",
+            "stale_since",
+            "data__failure",
+            "data__problems",
+            "open_differences",
+        )
         .first()
     )
-    state: int | str = 0
-    notices = "-"
-    if row is not None:
-        computed, requested, computed_at, stale_since = row
-        # The time as well: standings made again from scratch (a restored event) count from 1.
-        state = f"{computed}.{computed_at.timestamp():.6f}" if computed_at else computed
+    if row is None:
+        event = _event(slug)  # no such event (404), or no standings yet
+        probe = _standings(event)
+        open_differences = open_sheet_differences(event)
+        computed, computed_at, failure = 0, None, None
+    else:
+        computed, requested, computed_at, stale_since, failure, problems, open_differences = row
+        data = {"failure": failure} if failure is not None else {}
+        if problems:
+            data["problems"] = problems
         probe = Standings(
-            computed=computed, requested=requested, computed_at=computed_at, stale_since=stale_since
+            computed=computed,
+            requested=requested,
+            computed_at=computed_at,
+            stale_since=stale_since,
+            data=data,
         )
-        failed = Standings.objects.filter(event__slug=slug, data__has_key="failure").exists()
-        # Whether they are behind, not by how many saves: a busy evening asks for new standings
-        # with every save, and the document only says "not up to date" until they follow.
-        notices = (
-            f"{'s' if probe.is_stale else ''}{'d' if probe.publication_delayed else ''}"
-            f"{'f' if failed else ''}"
-        )
-    # Accepting Troef's figure for a sheet difference does not recompute the standings, yet the
-    # document's warning changes: the count of open differences is part of the version. The
-    # same count as ``open_sheet_differences``, by the event's address (one indexed count).
-    open_differences = Result.objects.filter(
-        event__slug=slug, is_current=True, sheet_status=Result.SheetStatus.OPEN
-    ).count()
+    failed = failure is not None
+    # Whether they are behind, not by how many saves: a busy evening asks for new standings with
+    # every save, and the document only says "not up to date" until they follow. The time as
+    # well: standings made again from scratch (a restored event) count from 1.
+    state = f"{computed}.{computed_at.timestamp():.6f}" if computed_at else computed
+    notices = (
+        f"{'s' if probe.is_stale else ''}{'d' if probe.publication_delayed else ''}"
+        f"{'f' if failed else ''}"
+    )
     # The document carries texts in the reader's language: another language is another version.
     language = translation.get_language()
-    return f'"standings-{slug}-{state or 0}-{notices}-{open_differences}-{language}"'
+    etag = f'"standings-{slug}-{state or 0}-{notices or "-"}-{open_differences}-{language}"'
+    return _Version(etag, computed, computed_at, failed, probe, open_differences)
 
 
 @require_GET
@@ -153,24 +193,24 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings for the self-refreshing page and for phones: 304 while nothing changed.
 
-    Hundreds of phones ask every few seconds and most versions are asked for many times, so each
-    process keeps the last documents it wrote by their version (``_etag``) and sends the bytes.
+    Hundreds of phones ask every few seconds. The figures are encoded once per version for every
+    web process (``services.published``); each process also keeps the last documents it sent.
     """
-    etag = _etag(request, slug)
-    assert etag is not None
-    unchanged = get_conditional_response(request, etag=etag)
+    version = _version(slug)
+    unchanged = get_conditional_response(request, etag=version.etag)
     if unchanged is not None:
         return unchanged
-    body = _DOCUMENTS.get(etag)
+    body = _DOCUMENTS.get(version.etag)
     if body is None:
-        body = json.dumps(_standings_document(slug), cls=DjangoJSONEncoder).encode()
-        _DOCUMENTS[etag] = body
+        figures = published.document(slug, version.computed, version.computed_at, version.failed)
+        body = _splice(_reader_texts(version), figures)
+        _DOCUMENTS[version.etag] = body
         while len(_DOCUMENTS) > DOCUMENTS_KEPT:
             _DOCUMENTS.popitem(last=False)
     else:
-        _DOCUMENTS.move_to_end(etag)
+        _DOCUMENTS.move_to_end(version.etag)
     response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
+    response["ETag"] = version.etag
     return response
 
 
@@ -179,27 +219,23 @@ DOCUMENTS_KEPT = 64
 _DOCUMENTS: OrderedDict[str, bytes] = OrderedDict()
 
 
-def _standings_document(slug: str) -> dict[str, Any]:
-    event = _event(slug)
-    state = _standings(event)
-    payload: dict[str, Any] = {
-        "event": event.slug,
-        "computed_at": state.computed_at.isoformat() if state.computed_at else None,
-        "computed_at_display": _updated(state),
-        "up_to_date": not state.is_stale,
-        **state.data,
+def _reader_texts(version: _Version) -> dict[str, Any]:
+    """The part of the document in the reader's language, and what the notices depend on."""
+    return {
+        "computed_at_display": _updated(version.probe),
+        "up_to_date": not version.probe.is_stale,
+        "open_differences": version.open_differences,
+        "open_differences_display": _open_differences_text(version.open_differences),
+        "notices_display": _notices(version.probe),
     }
-    # The page's warning about results that differ from their sheets, kept current by the script.
-    open_differences = open_sheet_differences(event)
-    payload["open_differences"] = open_differences
-    payload["open_differences_display"] = _open_differences_text(open_differences)
-    payload["notices_display"] = _notices(state)
-    # Each row's page, so that the self-refreshing table keeps its links.
-    payload["rows"] = [
-        {**row, "url": reverse("player_results", args=[event.slug, row["entry"]])}
-        for row in state.data.get("rows", [])
-    ]
-    return payload
+
+
+def _splice(texts: dict[str, Any], figures: bytes) -> bytes:
+    """One JSON object from the reader's texts and the encoded figures (both objects, no key shared)."""
+    head = json.dumps(texts, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
+    if figures == b"{}":
+        return head
+    return head[:-1] + b"," + figures[1:]
 
 
 @require_GET

@@ -49,11 +49,19 @@ class Command(BaseCommand):
             user.set_password(password)
             user.is_staff = True
             user.save()
-        from tournaments.demo import demo_assistant, load_demo_event
+        from tournaments.demo import demo_assistant, load_demo_event, load_demo_season
 
         event = load_demo_event(user)
         if event is not None:
             self.stdout.write(f"Demo event: http://127.0.0.1:8000/events/{event.slug}/")
+            # The club's previous evenings, finished: the players' ratings come from them.
+            season = load_demo_season(user)
+            if season and season[0].organisation_id is not None:
+                # Three evenings are fewer boards than a ranking lists by default.
+                self.stdout.write(
+                    "Demo ratings: http://127.0.0.1:8000/ratings/"
+                    f"{season[0].organisation_id}/?min=40"
+                )
         self.stdout.write(
             self.style.SUCCESS(f"Demo TD login: user {username!r}, password {password!r}")
         )

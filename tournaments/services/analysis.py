@@ -1,0 +1,273 @@
+"""Double-dummy analysis of an event's boards: one background job per board, and what it found.
+
+The solver takes minutes on a board, so each board is its own Celery task on its own queue
+(``settings.TROEF_ANALYSIS_QUEUE``), queued once the deals are committed. A task takes no lock that entry
+or the standings take, and reads nothing but its board: recording results and publishing the
+standings never wait on it. Pages show a board's table once it is stored, and until then say
+that it is not ready.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from engine.cards import Card, Seat
+from engine.deals import BoardDeal
+from engine.doubledummy import COMPILED, BoardTable, TableError, table_for_board
+from engine.errors import EngineError
+from engine.hands import Deal
+from engine.play import KLEURENWIEZEN_PLAY, WIEZEN_PLAY, PlayRules
+from engine.results import AnyResult, BoardResult, Contract
+from tournaments.models import Board, BoardAnalysis, Event, Result
+from tournaments.services import audit
+
+logger = logging.getLogger(__name__)
+
+SOLVER = "compiled" if COMPILED else "pure"
+"""Which search the tables are worked out with: the C one when the engine was built with it."""
+
+PLAY_RULES: Mapping[str, PlayRules] = {
+    Event.Game.KLEURENWIEZEN: KLEURENWIEZEN_PLAY,
+    Event.Game.WIEZEN: WIEZEN_PLAY,
+}
+"""Who leads to the first trick, per game; Israeli Whist has no double-dummy comparison here."""
+
+
+def board_deal(board: Board) -> BoardDeal:
+    """The engine's board from a stored one, as the hand records read it."""
+    return BoardDeal.of(
+        board.number,
+        Deal.from_pbn(board.deal),
+        Seat[board.dealer],
+        Card.parse(board.trump_card) if board.trump_card else None,
+    )
+
+
+def compute_table(deal: BoardDeal) -> BoardTable:
+    """The solver's whole table for one board: the long part of the job."""
+    return table_for_board(deal)
+
+
+def analyse_board(board_id: int) -> BoardAnalysis | None:
+    """Work out and store one board's double-dummy table; ``None`` if the board has gone.
+
+    A board whose current deal already has its table is left as it is. A failure is stored as
+    the analysis's ``error`` (and logged), never raised: the job is not worth a retry storm, and
+    the board page says the analysis failed.
+    """
+    board = Board.objects.filter(pk=board_id).first()
+    if board is None:
+        return None
+    stored = BoardAnalysis.objects.filter(board=board).first()
+    if stored is not None and stored.deal == board.deal and stored.is_done:
+        return stored
+    data: dict[str, Any] = {}
+    error = ""
+    try:
+        data = compute_table(board_deal(board)).to_json()
+    # Broad on purpose: whatever stops the solver (a bad stored deal, the task's soft time limit,
+    # a bug) is kept with the board for the director to see, and the other boards go on.
+    except Exception as exc:
+        logger.exception("double-dummy analysis of board %s failed", board_id)
+        error = f"{type(exc).__name__}: {exc}"[:1000]
+    try:
+        with transaction.atomic():
+            # The deals may have been dealt again while the solver ran: the board row is then
+            # gone, or holds another deal, and this table belongs to nothing.
+            if not Board.objects.filter(pk=board.pk, deal=board.deal).exists():
+                return None
+            analysis, _created = BoardAnalysis.objects.update_or_create(
+                board=board,
+                defaults={
+                    "deal": board.deal,
+                    "data": data,
+                    "error": error,
+                    "solver": SOLVER,
+                    "computed_at": timezone.now(),
+                },
+            )
+    except IntegrityError:
+        # The same job delivered twice stored its table first, or the board went meanwhile.
+        return BoardAnalysis.objects.filter(board_id=board_id).first()
+    return analysis
+
+
+def in_background() -> bool:
+    """Whether a worker takes the jobs: without a broker a task would run in the web request
+    that dealt the boards, minutes per board, so nothing is queued then."""
+    return not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def _finished(event: Event) -> Iterable[int]:
+    """Boards of the event whose current deal has been analysed (a table or an error stored)."""
+    return BoardAnalysis.objects.filter(board__event=event, deal=F("board__deal")).values_list(
+        "board_id", flat=True
+    )
+
+
+def schedule_analysis(event: Event, *, actor: Any = None) -> int:
+    """Queue one analysis job per board not analysed yet, once the transaction commits.
+
+    Returns the number of jobs queued; writes one audit entry for the event when there are any.
+    """
+    if not in_background():
+        return 0
+    done = set(_finished(event))
+    pending = [
+        pk for pk in event.boards.order_by("number").values_list("pk", flat=True) if pk not in done
+    ]
+    if not pending:
+        return 0
+    audit.record(
+        actor,
+        "analysis.queue",
+        "",
+        event=event,
+        data={"boards": len(pending)},
+        message=gettext_noop("double-dummy analysis queued: %(boards)s boards"),
+        params={"boards": len(pending)},
+    )
+    for board_id in pending:
+        transaction.on_commit(partial(_send, board_id), robust=True)
+    return len(pending)
+
+
+def _send(board_id: int) -> None:
+    # Through the module, so that a test can stand in for the broker.
+    from tournaments import tasks
+
+    tasks.publish(tasks.analyse_board, board_id)
+
+
+def progress(event: Event) -> tuple[int, int]:
+    """(boards analysed, boards) for the event; a failed analysis counts as finished."""
+    return len(set(_finished(event))), event.boards.count()
+
+
+def tables(event: Event, numbers: Iterable[int] | None = None) -> dict[int, BoardTable]:
+    """The stored tables of the event's boards (or of board ``numbers``), by board number."""
+    found = BoardAnalysis.objects.filter(
+        board__event=event, deal=F("board__deal"), error=""
+    ).select_related("board")
+    if numbers is not None:
+        found = found.filter(board__number__in=list(numbers))
+    out: dict[int, BoardTable] = {}
+    for analysis in found:
+        try:
+            out[analysis.board.number] = BoardTable.from_json(analysis.data)
+        except TableError:
+            logger.exception("the stored double-dummy table of board %s is unreadable", analysis.pk)
+    return out
+
+
+def analysis_of(board: Board) -> tuple[BoardTable | None, bool]:
+    """The board's stored table, and whether its analysis failed."""
+    analysis = BoardAnalysis.objects.filter(board=board, deal=board.deal).first()
+    if analysis is None:
+        return None, False
+    if analysis.error:
+        return None, True
+    try:
+        return BoardTable.from_json(analysis.data), False
+    except TableError:
+        logger.exception("the stored double-dummy table of board %s is unreadable", board.pk)
+        return None, True
+
+
+# --- results against double dummy -------------------------------------------------------------
+
+
+def double_dummy_tricks(table: BoardTable, result: AnyResult, game: str) -> int | None:
+    """The tricks the result's declaring side takes double dummy in its strain, with the lead
+    its contract has; ``None`` where the table has no answer.
+
+    The table answers contracts to win tricks whose first lead is the dealer's left's or the
+    lone declarer's: not passes, negative contracts (the table's misère and piccolo columns say
+    those), troel (its partner leads) or Israeli Whist and Ronde Pas.
+    """
+    rules = PLAY_RULES.get(game)
+    if rules is None or not isinstance(result, BoardResult) or result.tricks is None:
+        return None
+    contract = result.contract
+    if contract in (Contract.PASS, Contract.TROEL) or contract.is_negative:
+        return None
+    if not result.declarers:
+        return None
+    leader = result.declarers[0] if contract in rules.declarer_leads else table.first_leader
+    try:
+        return table.tricks(result.declarers, result.trump, leader)
+    except (TableError, ValueError):
+        return None
+
+
+def difference_text(difference: int | None) -> str:
+    """``+1``, ``−2`` or ``=``: tricks taken against double dummy; empty when unknown."""
+    if difference is None:
+        return ""
+    if difference == 0:
+        return "="
+    return f"+{difference}" if difference > 0 else f"\u2212{-difference}"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One played contract's declaring seats, its tricks and the double-dummy tricks."""
+
+    round: int
+    table: int
+    board: int
+    declarers: tuple[str, ...]
+    tricks: int
+    makeable: int
+
+    @property
+    def made_makeable(self) -> bool:
+        return self.tricks >= self.makeable
+
+
+def declared(event: Event, known: Mapping[int, BoardTable]) -> list[Declared]:
+    """Every current played result of the event the double-dummy tables answer."""
+    out = []
+    results = Result.objects.filter(
+        event=event, is_current=True, kind=Result.Kind.PLAYED
+    ).select_related("board", "table__round")
+    for row in results:
+        table = known.get(row.board.number)
+        if table is None:
+            continue
+        result = _result(row)
+        if result is None:
+            continue
+        makeable = double_dummy_tricks(table, result, event.game)
+        if makeable is None or not isinstance(result, BoardResult) or result.tricks is None:
+            continue
+        out.append(
+            Declared(
+                row.table.round.number,
+                row.table.number,
+                row.board.number,
+                tuple(seat.name for seat in result.declarers),
+                result.tricks,
+                makeable,
+            )
+        )
+    return out
+
+
+def _result(row: Result) -> AnyResult | None:
+    from tournaments.services.results import stored_result
+
+    try:
+        return stored_result(row)
+    except (EngineError, ValueError):
+        return None
