@@ -326,6 +326,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": TROEF_CATCH_UP_SECONDS,
         "options": {"expires": TROEF_CATCH_UP_SECONDS * 0.8},
     },
+    "catch-up-ratings": {
+        "task": "troef.catch_up_ratings",
+        "schedule": TROEF_CATCH_UP_SECONDS,
+        "options": {"expires": TROEF_CATCH_UP_SECONDS * 0.8},
+    },
 }
 
 REST_FRAMEWORK = {

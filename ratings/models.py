@@ -82,3 +82,33 @@ class RatingPoint(models.Model):
     @property
     def uncertainty(self) -> int:
         return skill.Skill(self.mu, self.sigma).uncertainty
+
+
+class RatingsState(models.Model):
+    """How far an organisation's stored ratings are behind its finished events.
+
+    Finishing an event bumps ``requested`` in the same transaction; a computation stores the
+    ``requested`` it started from in ``computed``. A job lost to a broker outage or a dead worker
+    leaves ``computed`` behind, and Celery beat's catch-up (``troef.catch_up_ratings``) redoes it.
+    """
+
+    organisation = models.OneToOneField(
+        "tournaments.Organisation",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="ratings_state",
+    )
+    requested = models.PositiveIntegerField(default=0)
+    computed = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("ratings state")
+        verbose_name_plural = _("ratings states")
+
+    def __str__(self) -> str:
+        return f"{self.organisation_id}: {self.computed}/{self.requested}"
+
+    @property
+    def behind(self) -> bool:
+        return self.computed < self.requested

@@ -14,11 +14,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from engine.standings import SEATS
 from ratings import skill
-from ratings.models import Rating, RatingPoint
+from ratings.models import Rating, RatingPoint, RatingsState
 from tournaments.models import Event, Organisation
 from tournaments.services import audit, standings
 
@@ -91,6 +93,11 @@ def recompute(organisation_id: int) -> Outcome | None:
         organisation = Organisation.objects.select_for_update().filter(pk=organisation_id).first()
         if organisation is None:
             return None
+        # The requests this computation covers: every event finished before it took the lock.
+        state, _created = RatingsState.objects.select_for_update().get_or_create(
+            organisation=organisation
+        )
+        covered = state.requested
         events = finished_events(organisation)
         season = skill.rate_events(event_contests(event) for event in events)
         Rating.objects.filter(organisation=organisation).delete()
@@ -120,6 +127,9 @@ def recompute(organisation_id: int) -> Outcome | None:
             )
             for point in season.history
         )
+        RatingsState.objects.filter(pk=state.pk).update(
+            computed=covered, computed_at=timezone.now()
+        )
         audit.record(
             None,
             "ratings.compute",
@@ -131,6 +141,14 @@ def recompute(organisation_id: int) -> Outcome | None:
             params={"organisation": organisation.name, "events": len(events)},
         )
     return Outcome(len(events), len(season.skills))
+
+
+def behind(organisation: Organisation) -> bool:
+    """Whether an event finished that the stored ratings do not count yet (its job is on its way,
+    or was lost and waits for the catch-up)."""
+    return RatingsState.objects.filter(
+        organisation=organisation, computed__lt=F("requested")
+    ).exists()
 
 
 def organisations_rated() -> list[Organisation]:

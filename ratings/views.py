@@ -68,6 +68,7 @@ def ranking(request: HttpRequest, organisation: int) -> HttpResponse:
         "min_boards": min_boards,
         "default_min_boards": services.DEFAULT_MIN_BOARDS,
         "not_listed": rated.filter(boards__lt=min_boards).count(),
+        "behind": services.behind(held_by),
         "events": RatingPoint.objects.filter(organisation=held_by)
         .values("event")
         .distinct()

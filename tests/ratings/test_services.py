@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 
 from ratings import services
 from ratings import tasks as ratings_tasks
-from ratings.models import Rating, RatingPoint
-from ratings.tasks import compute_ratings
+from ratings.models import Rating, RatingPoint, RatingsState
+from ratings.tasks import catch_up_ratings, compute_ratings
 from tests.ratings.conftest import play_event
 from tournaments.models import AuditEntry, Event, Organisation
 from tournaments.services import events
@@ -150,3 +152,53 @@ def call_command_text(*args: str) -> str:
 )  # fmt: skip
 def test_the_minimum_boards_is_read_safely(text: str | None, wanted: int) -> None:
     assert services.parse_min_boards(text) == wanted
+
+
+def test_a_job_lost_on_its_way_is_redone_by_the_catch_up(
+    td: User,
+    client: Client,
+    django_capture_on_commit_callbacks: Capture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broker_down(task: Any, *args: Any) -> bool:
+        return False
+
+    monkeypatch.setattr(ratings_tasks, "publish", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        event = play_event(td, "lost", dt.date(2026, 1, 5))
+    organisation = event.organisation
+    assert organisation is not None
+    assert not Rating.objects.filter(organisation=organisation).exists()
+    assert RatingsState.objects.get(organisation=organisation).behind
+    page = client.get(reverse("ratings", args=[organisation.pk]))
+    assert b'id="ratings-behind"' in page.content
+
+    assert catch_up_ratings() == 1
+
+    state = RatingsState.objects.get(organisation=organisation)
+    assert (state.requested, state.computed) == (1, 1)
+    assert state.computed_at is not None
+    assert Rating.objects.filter(organisation=organisation).count() == 8
+    page = client.get(reverse("ratings", args=[organisation.pk]))
+    assert b'id="ratings-behind"' not in page.content
+    assert catch_up_ratings() == 0  # nothing left behind: nothing recomputed
+
+
+def test_a_computation_covers_only_the_events_finished_before_it(td: User) -> None:
+    event = play_event(td, "first", dt.date(2026, 1, 5))
+    organisation = event.organisation
+    assert organisation is not None
+    compute_ratings(organisation.pk)
+    # A second event finishes; until its job runs, the ratings are behind it.
+    play_event(td, "second", dt.date(2026, 1, 12))
+    state = RatingsState.objects.get(organisation=organisation)
+    assert state.behind
+    compute_ratings(organisation.pk)
+    state.refresh_from_db()
+    assert not state.behind
+    assert {rating.events for rating in Rating.objects.filter(organisation=organisation)} == {2}
+
+
+def test_the_catch_up_runs_with_celery_beat(settings: Any) -> None:
+    tasks_run = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "troef.catch_up_ratings" in tasks_run
