@@ -370,9 +370,33 @@ def write_dlm(file: DlmFile) -> str:
 _DLM_BOARD = re.compile(r"[a-p]{26}\d{3}")
 
 
+#: The ``key=value`` lines of a ``.dlm`` file by their lowercased key: value, line number, line.
+_DlmValues = dict[str, tuple[str, int, str]]
+
+
 def read_dlm(text: str) -> DlmFile:
     """The boards From..To of a ``.dlm`` file, with its headline, status and duplicates."""
-    values: dict[str, tuple[str, int, str]] = {}
+    values = _dlm_values(text)
+    sealed = _dlm_sealed(values)
+    duplicates = _dlm_number(values, "duplicates", 0)
+    first, last = _dlm_number(values, "from board"), _dlm_number(values, "to board")
+    if not 1 <= first <= last <= DLM_MAX_BOARD:
+        raise ParseError(
+            f"boards From {first} To {last} are not a range within 1..{DLM_MAX_BOARD}", "", None
+        )
+    _check_dlm_header(values, duplicates, first, last, sealed)
+    boards = []
+    for board in range(first, last + 1):
+        key = f"board {board:02d}"
+        if key not in values:
+            raise ParseError(f"the .dlm file has no Board {board:02d}= line", "", None)
+        boards.append(_dlm_board(board, *values[key]))
+    return DlmFile(tuple(boards), values.get("headline", ("", 0, ""))[0], sealed, duplicates)
+
+
+def _dlm_values(text: str) -> _DlmValues:
+    """The ``key=value`` lines of the file's ``[Document]`` section, which must come first."""
+    values: _DlmValues = {}
     seen_document = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -391,33 +415,39 @@ def read_dlm(text: str) -> DlmFile:
         values[" ".join(key.split()).lower()] = (value.strip(), number, raw)
     if not seen_document:
         raise ParseError("line 1: a .dlm file starts with [Document]", text[:40], 0)
+    return values
 
-    def number_of(key: str, default: int | None = None) -> int:
-        if key not in values:
-            if default is not None:
-                return default
-            raise ParseError(f"the .dlm file has no {key.capitalize()}= line", "", None)
-        value, line, raw = values[key]
-        try:
-            return int(value)
-        except ValueError:
-            raise ParseError(
-                f"line {line}: {key.capitalize()}={value!r} is not a number", raw, raw.find("=") + 1
-            ) from None
 
+def _dlm_number(values: _DlmValues, key: str, default: int | None = None) -> int:
+    """The whole number on a header line; ``default`` when the line is absent and may be."""
+    if key not in values:
+        if default is not None:
+            return default
+        raise ParseError(f"the .dlm file has no {key.capitalize()}= line", "", None)
+    value, line, raw = values[key]
+    try:
+        return int(value)
+    except ValueError:
+        raise ParseError(
+            f"line {line}: {key.capitalize()}={value!r} is not a number", raw, raw.find("=") + 1
+        ) from None
+
+
+def _dlm_sealed(values: _DlmValues) -> bool:
+    """Whether the Status line says Sealed (rather than Show, which is also the default)."""
     status, status_line, status_raw = values.get("status", ("Show", 0, ""))
     if status.lower() not in ("show", "sealed"):
         raise ParseError(
             f"line {status_line}: Status={status!r}; it is Show or Sealed", status_raw, 0
         )
-    sealed = status.lower() == "sealed"
-    duplicates = number_of("duplicates", 0)
-    first, last = number_of("from board"), number_of("to board")
-    if not 1 <= first <= last <= DLM_MAX_BOARD:
-        raise ParseError(
-            f"boards From {first} To {last} are not a range within 1..{DLM_MAX_BOARD}", "", None
-        )
-    checksum = number_of("checksum")
+    return status.lower() == "sealed"
+
+
+def _check_dlm_header(
+    values: _DlmValues, duplicates: int, first: int, last: int, sealed: bool
+) -> None:
+    """The header's Checksum line must match its duplicates, board range and status."""
+    checksum = _dlm_number(values, "checksum")
     if checksum != _dlm_header_checksum(duplicates, first, last, sealed):
         checksum_line, checksum_raw = values["checksum"][1:]
         raise ParseError(
@@ -426,13 +456,6 @@ def read_dlm(text: str) -> DlmFile:
             checksum_raw,
             checksum_raw.find("=") + 1,
         )
-    boards = []
-    for board in range(first, last + 1):
-        key = f"board {board:02d}"
-        if key not in values:
-            raise ParseError(f"the .dlm file has no Board {board:02d}= line", "", None)
-        boards.append(_dlm_board(board, *values[key]))
-    return DlmFile(tuple(boards), values.get("headline", ("", 0, ""))[0], sealed, duplicates)
 
 
 def _dlm_board(board: int, value: str, line: int, raw: str) -> BoardDeal:

@@ -766,6 +766,7 @@ def _format_ronde_pas(result: RondePasResult) -> str:
 
 
 def _check_board_shape(result: BoardResult) -> None:
+    """A board result's fields must fit its contract: level, trump, declarers and tricks."""
     contract = result.contract
     if contract is Contract.ISRAELI:
         raise _invalid("israeli_not_board_result", "contract")
@@ -797,6 +798,12 @@ def _check_board_shape(result: BoardResult) -> None:
             a_contract=token,
             count=len(result.declarers),
         )
+    _check_board_tricks(result, token)
+
+
+def _check_board_tricks(result: BoardResult, token: str) -> None:
+    """Trick counts: one per declarer for a negative contract, else one for the side, in range."""
+    contract = result.contract
     if contract.is_negative:
         if result.tricks is not None:
             raise _invalid("misere_tricks_per_declarer", "tricks")

@@ -110,20 +110,7 @@ class BoardResult:
         for key in obj:
             if key not in allowed:
                 raise InvalidResultError(f"unknown field {key!r}", str(key))
-        if "contract" not in obj:
-            raise InvalidResultError("the contract is missing", "contract")
-        if not isinstance(obj["contract"], str):
-            raise InvalidResultError("contract must be a string", "contract")
-        contract = Contract.parse(obj["contract"])
-        if contract is Contract.ISRAELI:
-            raise InvalidResultError(
-                "an Israeli Whist result has its own form (declarer, bids, tricks)", "contract"
-            )
-        if contract is Contract.RONDE_PAS:
-            raise InvalidResultError(
-                "a Ronde Pas result has its own form (game, and last_trick, queens or tricks)",
-                "contract",
-            )
+        contract = _board_contract(obj)
         level = _optional_int(obj, "level")
         trump = _optional_suit(obj, "trump")
         declarers = _seats(obj.get("declarers", []), "declarers")
@@ -132,25 +119,7 @@ class BoardResult:
         raw_tricks = obj.get("tricks")
         if raw_tricks is not None:
             if contract.is_negative:
-                if not isinstance(raw_tricks, Mapping):
-                    raise InvalidResultError(
-                        "for a negative contract, tricks must give each declarer's own tricks, "
-                        'e.g. {"N": 0, "S": 1}',
-                        "tricks",
-                    )
-                per_seat = _seat_ints(raw_tricks, "tricks")
-                for seat in per_seat:
-                    if seat not in declarers:
-                        raise InvalidResultError(
-                            f"tricks names {seat.name}, who is not a declarer",
-                            f"tricks.{seat.name}",
-                        )
-                for seat in declarers:
-                    if seat not in per_seat:
-                        raise InvalidResultError(
-                            f"tricks is missing declarer {seat.name}", f"tricks.{seat.name}"
-                        )
-                declarer_tricks = tuple(per_seat[seat] for seat in declarers)
+                declarer_tricks = _declarer_tricks(raw_tricks, declarers)
             else:
                 if isinstance(raw_tricks, bool) or not isinstance(raw_tricks, int):
                     raise InvalidResultError("tricks must be a whole number", "tricks")
@@ -324,6 +293,48 @@ def result_from_json(obj: Mapping[str, Any]) -> AnyResult:
     if isinstance(obj, Mapping) and obj.get("contract") == "ronde_pas":
         return RondePasResult.from_json(obj)
     return BoardResult.from_json(obj)
+
+
+def _board_contract(obj: Mapping[str, Any]) -> Contract:
+    """The contract of a board result's JSON form: a known token, and not Israeli or Ronde Pas."""
+    if "contract" not in obj:
+        raise InvalidResultError("the contract is missing", "contract")
+    if not isinstance(obj["contract"], str):
+        raise InvalidResultError("contract must be a string", "contract")
+    contract = Contract.parse(obj["contract"])
+    if contract is Contract.ISRAELI:
+        raise InvalidResultError(
+            "an Israeli Whist result has its own form (declarer, bids, tricks)", "contract"
+        )
+    if contract is Contract.RONDE_PAS:
+        raise InvalidResultError(
+            "a Ronde Pas result has its own form (game, and last_trick, queens or tricks)",
+            "contract",
+        )
+    return contract
+
+
+def _declarer_tricks(raw_tricks: object, declarers: tuple[Seat, ...]) -> tuple[int, ...]:
+    """Each declarer's own tricks of a negative contract, in the order of ``declarers``."""
+    if not isinstance(raw_tricks, Mapping):
+        raise InvalidResultError(
+            "for a negative contract, tricks must give each declarer's own tricks, "
+            'e.g. {"N": 0, "S": 1}',
+            "tricks",
+        )
+    per_seat = _seat_ints(raw_tricks, "tricks")
+    for seat in per_seat:
+        if seat not in declarers:
+            raise InvalidResultError(
+                f"tricks names {seat.name}, who is not a declarer",
+                f"tricks.{seat.name}",
+            )
+    for seat in declarers:
+        if seat not in per_seat:
+            raise InvalidResultError(
+                f"tricks is missing declarer {seat.name}", f"tricks.{seat.name}"
+            )
+    return tuple(per_seat[seat] for seat in declarers)
 
 
 def _optional_int(obj: Mapping[str, Any], key: str) -> int | None:

@@ -2,13 +2,47 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+
+# Property tests: no time limit per example and no health check on generation speed, which only
+# measure how busy the machine is. CI replays the same examples on every run (``derandomize``);
+# a developer's run explores new ones each time. HYPOTHESIS_PROFILE chooses another.
+hypothesis_settings.register_profile(
+    "dev", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+    print_blob=True,
+)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_passwords(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Passwords hashed with a fast hasher: the site's (PBKDF2, a million rounds) costs a good
+    part of a second for each user a test makes and each sign-in, and no test is about its
+    strength."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

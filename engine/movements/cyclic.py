@@ -71,45 +71,8 @@ def find_cyclic(
     if fixed and levels < (4 if seat_tables == layout.fives else 3):
         return None
     orbit, orbit_count = _orbit_table(n, m, levels)
-    sizes = [5 if t < layout.fives else 4 for t in range(seat_tables)]
-    groups: list[list[int]] = [[] for _ in sizes]
-    bye_group = len(groups) if layout.byes else -1
-    if layout.byes:
-        groups.append([])
-        sizes.append(layout.byes)
-    # Fixed points go to tables of four first (they must not be a fifth player or sit out).
-    order = list(range(seat_tables - 1, -1, -1))
-    for k, point in enumerate(range(moving, n)):
-        groups[order[k]].append(point)
-    loose = list(range(moving))
-    rng.shuffle(loose)
-    if layout.byes:
-        for row in range(layout.byes):
-            point = next(p for p in loose if p // m == row)
-            loose.remove(point)
-            groups[bye_group].append(point)
-    use = [0] * orbit_count
-    where = [0] * n
-    for g, members in enumerate(groups):
-        for p in members:
-            where[p] = g
-    # Greedy start: each point joins the open group where it adds the fewest conflicts.
-    for p in loose:
-        best_g, best_cost = -1, 0
-        for g, members in enumerate(groups):
-            if len(members) >= sizes[g] or g == bye_group:
-                continue
-            cost = sum(use[orbit[p][q]] + (orbit[p][q] == _FORBIDDEN) for q in members)
-            if best_g < 0 or cost < best_cost:
-                best_g, best_cost = g, cost
-        for q in groups[best_g]:
-            use[orbit[p][q]] += 1
-        groups[best_g].append(p)
-        where[p] = best_g
-
-    def bye_penalty(members: list[int]) -> int:
-        return _bye_penalty(members, m, moving)
-
+    groups, sizes, bye_group, loose = _first_groups(layout, m, moving, rng)
+    use, where = _greedy_start(groups, sizes, bye_group, loose, orbit, orbit_count, n)
     cost = _total_cost(use, groups[bye_group] if layout.byes else [], m, moving)
     best = cost
     tabu = [0] * n
@@ -129,23 +92,9 @@ def find_cyclic(
         if not conflicted:
             conflicted = [p for p in range(n) if where[p] < layout.fives]
         p = rng.choice(conflicted)
-        a = where[p]
-        best_delta, moves = 0, list[int]()
-        for q in range(n):
-            b = where[q]
-            if b == a:
-                continue
-            delta = _swap_delta(p, q, groups[a], groups[b], a, b, bye_group, orbit, use)
-            if bye_group in (a, b):
-                members = groups[bye_group]
-                swapped = [q if x == p else p if x == q else x for x in members]
-                delta += bye_penalty(swapped) - bye_penalty(members)
-            if tabu[q] > step and cost + delta >= best:
-                continue
-            if not moves or delta < best_delta:
-                best_delta, moves = delta, [q]
-            elif delta == best_delta:
-                moves.append(q)
+        best_delta, moves = _best_swaps(
+            p, cost, best, step, tabu, groups, where, bye_group, orbit, use, m, moving
+        )
         if not moves:
             continue
         q = rng.choice(moves)
@@ -160,6 +109,96 @@ def find_cyclic(
             if stalled > 50 * len(groups):
                 best, stalled = cost, 0  # let the tabu search wander from here
     return None
+
+
+def _first_groups(
+    layout: Layout, m: int, moving: int, rng: random.Random
+) -> tuple[list[list[int]], list[int], int, list[int]]:
+    """Empty tables (and byes) with their fixed points and byes placed; the rest, shuffled."""
+    seat_tables = layout.tables
+    sizes = [5 if t < layout.fives else 4 for t in range(seat_tables)]
+    groups: list[list[int]] = [[] for _ in sizes]
+    bye_group = len(groups) if layout.byes else -1
+    if layout.byes:
+        groups.append([])
+        sizes.append(layout.byes)
+    # Fixed points go to tables of four first (they must not be a fifth player or sit out).
+    order = list(range(seat_tables - 1, -1, -1))
+    for k, point in enumerate(range(moving, layout.players)):
+        groups[order[k]].append(point)
+    loose = list(range(moving))
+    rng.shuffle(loose)
+    if layout.byes:
+        for row in range(layout.byes):
+            point = next(p for p in loose if p // m == row)
+            loose.remove(point)
+            groups[bye_group].append(point)
+    return groups, sizes, bye_group, loose
+
+
+def _greedy_start(
+    groups: list[list[int]],
+    sizes: list[int],
+    bye_group: int,
+    loose: list[int],
+    orbit: list[list[int]],
+    orbit_count: int,
+    n: int,
+) -> tuple[list[int], list[int]]:
+    """Each loose point joins the open group where it adds the fewest conflicts: use, where."""
+    use = [0] * orbit_count
+    where = [0] * n
+    for g, members in enumerate(groups):
+        for p in members:
+            where[p] = g
+    for p in loose:
+        best_g, best_cost = -1, 0
+        for g, members in enumerate(groups):
+            if len(members) >= sizes[g] or g == bye_group:
+                continue
+            cost = sum(use[orbit[p][q]] + (orbit[p][q] == _FORBIDDEN) for q in members)
+            if best_g < 0 or cost < best_cost:
+                best_g, best_cost = g, cost
+        for q in groups[best_g]:
+            use[orbit[p][q]] += 1
+        groups[best_g].append(p)
+        where[p] = best_g
+    return use, where
+
+
+def _best_swaps(
+    p: int,
+    cost: int,
+    best: int,
+    step: int,
+    tabu: list[int],
+    groups: list[list[int]],
+    where: list[int],
+    bye_group: int,
+    orbit: list[list[int]],
+    use: list[int],
+    m: int,
+    moving: int,
+) -> tuple[int, list[int]]:
+    """The lowest change of cost a swap of p can make and the points to swap with for it."""
+    a = where[p]
+    best_delta, moves = 0, list[int]()
+    for q in range(len(where)):
+        b = where[q]
+        if b == a:
+            continue
+        delta = _swap_delta(p, q, groups[a], groups[b], a, b, bye_group, orbit, use)
+        if bye_group in (a, b):
+            members = groups[bye_group]
+            swapped = [q if x == p else p if x == q else x for x in members]
+            delta += _bye_penalty(swapped, m, moving) - _bye_penalty(members, m, moving)
+        if tabu[q] > step and cost + delta >= best:
+            continue
+        if not moves or delta < best_delta:
+            best_delta, moves = delta, [q]
+        elif delta == best_delta:
+            moves.append(q)
+    return best_delta, moves
 
 
 def _bye_penalty(members: list[int], m: int, moving: int) -> int:

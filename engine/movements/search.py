@@ -73,36 +73,45 @@ def repair(
     ]
     if not rounds:
         return list(groupings)
+    steps = min(effort * len(roster) + 200, _REPAIR_STEPS)
+    best_rounds = _repair_search(meets, rounds, rng, steps)
+    # Bring the meeting counts back in line with the best rounds found.
+    for tables in rounds:
+        for table in tables:
+            _count(meets, table, -1)
+    for tables in best_rounds:
+        for table in tables:
+            _count(meets, table, 1)
+    result = list(groupings[:first])
+    for tables, grouping in zip(best_rounds, groupings[first:], strict=True):
+        result.append(
+            Grouping(tuple(tuple(roster[i] for i in table) for table in tables), grouping.byes)
+        )
+    return result
+
+
+#: Most swaps the repair of a whole schedule tries.
+_REPAIR_STEPS = 2000
+
+
+def _repair_search(
+    meets: list[list[int]], rounds: list[list[list[int]]], rng: random.Random, steps: int
+) -> list[list[list[int]]]:
+    """Tabu search over swaps in ``rounds`` (changed in place, with ``meets``): the best found."""
     where: list[dict[int, int]] = [
         {p: t for t, table in enumerate(tables) for p in table} for tables in rounds
     ]
-
-    def repeated() -> list[tuple[int, int]]:
-        spots = []
-        for r, tables in enumerate(rounds):
-            for table in tables:
-                for k, a in enumerate(table):
-                    for b in table[k + 1 :]:
-                        if meets[a][b] > 1:
-                            spots.append((r, a))
-                            spots.append((r, b))
-        return spots
-
-    def cost() -> int:
-        size = len(meets)
-        return sum(c * (c - 1) // 2 for a in range(size) for c in meets[a][a + 1 :] if c > 1)
-
-    best_cost = cost()
+    best_cost = _repeat_cost(meets)
     best_rounds = [[list(t) for t in tables] for tables in rounds]
     current = best_cost
     tabu: dict[tuple[int, int], int] = {}
-    steps = min(effort * len(roster) + 200, _REPAIR_STEPS)
     spots: list[tuple[int, int]] = []
     for step in range(1, steps + 1):
         if best_cost == 0:
             break
         if step % 25 == 1:
-            spots = repeated()  # refreshed now and then: scanning every round is the slow part
+            # Refreshed now and then: scanning every round is the slow part.
+            spots = _repeated(rounds, meets)
             if not spots:
                 break
         r, i = rng.choice(spots)
@@ -129,21 +138,7 @@ def repair(
         if not moves:
             continue
         b, j = rng.choice(moves)
-        other = tables[b]
-        for x in home:
-            if x != i:
-                meets[i][x] -= 1
-                meets[x][i] -= 1
-                meets[j][x] += 1
-                meets[x][j] += 1
-        for y in other:
-            if y != j:
-                meets[j][y] -= 1
-                meets[y][j] -= 1
-                meets[i][y] += 1
-                meets[y][i] += 1
-        home[home.index(i)] = j
-        other[other.index(j)] = i
+        _swap_players(meets, home, tables[b], i, j)
         where[r][i], where[r][j] = b, a
         current += best_delta
         tabu[r, i] = step + rng.randint(3, 10)
@@ -151,23 +146,46 @@ def repair(
         if current < best_cost:
             best_cost = current
             best_rounds = [[list(t) for t in tables] for tables in rounds]
-    # Bring the meeting counts back in line with the best rounds found.
-    for tables in rounds:
-        for table in tables:
-            _count(meets, table, -1)
-    for tables in best_rounds:
-        for table in tables:
-            _count(meets, table, 1)
-    result = list(groupings[:first])
-    for tables, grouping in zip(best_rounds, groupings[first:], strict=True):
-        result.append(
-            Grouping(tuple(tuple(roster[i] for i in table) for table in tables), grouping.byes)
-        )
-    return result
+    return best_rounds
 
 
-#: Most swaps the repair of a whole schedule tries.
-_REPAIR_STEPS = 2000
+def _repeated(rounds: list[list[list[int]]], meets: list[list[int]]) -> list[tuple[int, int]]:
+    """(round, player) for each player of a pair at a table that has met more than once."""
+    spots = []
+    for r, tables in enumerate(rounds):
+        for table in tables:
+            for k, a in enumerate(table):
+                for b in table[k + 1 :]:
+                    if meets[a][b] > 1:
+                        spots.append((r, a))
+                        spots.append((r, b))
+    return spots
+
+
+def _repeat_cost(meets: list[list[int]]) -> int:
+    """The sum over pairs of ``c · (c - 1) / 2`` for a pair meeting c times."""
+    size = len(meets)
+    return sum(c * (c - 1) // 2 for a in range(size) for c in meets[a][a + 1 :] if c > 1)
+
+
+def _swap_players(
+    meets: list[list[int]], home: list[int], other: list[int], i: int, j: int
+) -> None:
+    """Player i of table ``home`` and j of table ``other`` change places; ``meets`` follows."""
+    for x in home:
+        if x != i:
+            meets[i][x] -= 1
+            meets[x][i] -= 1
+            meets[j][x] += 1
+            meets[x][j] += 1
+    for y in other:
+        if y != j:
+            meets[j][y] -= 1
+            meets[y][j] -= 1
+            meets[i][y] += 1
+            meets[y][i] += 1
+    home[home.index(i)] = j
+    other[other.index(j)] = i
 
 
 def _count(meets: list[list[int]], table: list[int], change: int) -> None:
@@ -330,10 +348,9 @@ class _RoundSearch:
             members[t].append(person)
         return slot_of
 
-    def _tabu(self, slot_of: list[int], effort: int) -> tuple[int, list[int]]:
-        size, tables, weight, rng = self.size, self.tables, self.weight, self.rng
-        slot_table = self.slot_table
-        table_of = [slot_table[s] for s in slot_of]
+    def _costs_to(self, table_of: list[int]) -> list[list[int]]:
+        """What each person adds at each table, the players being at ``table_of``."""
+        size, tables, weight = self.size, self.tables, self.weight
         # cost_to[i][t]: what person i adds at table t (the byes, index ``tables``, cost nothing).
         cost_to = [[0] * (tables + 1) for _ in range(size)]
         for i in range(size):
@@ -342,6 +359,14 @@ class _RoundSearch:
                 if table_of[j] < tables:
                     out[table_of[j]] += row[j]
             out[tables] = 0
+        return cost_to
+
+    def _tabu(self, slot_of: list[int], effort: int) -> tuple[int, list[int]]:
+        """Tabu search from ``slot_of`` (changed in place): the best cost found and its slots."""
+        size, tables, weight, rng = self.size, self.tables, self.weight, self.rng
+        slot_table = self.slot_table
+        table_of = [slot_table[s] for s in slot_of]
+        cost_to = self._costs_to(table_of)
         cost = sum(cost_to[i][table_of[i]] for i in range(size)) // 2
         best_cost, best_slots = cost, list(slot_of)
         tabu = [0] * size

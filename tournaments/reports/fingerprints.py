@@ -395,6 +395,7 @@ class _Reader:
         raise ValueError(f"unknown part {name}:{n}")
 
     def _whole(self, name: str) -> Any:
+        """What a whole-event part is drawn from, for the event's own settings and ruleset."""
         event = self.event
         if name == NAME:
             return [event.slug, event.name]
@@ -416,6 +417,11 @@ class _Reader:
             return [event.slug, event.name, event.date.isoformat(), event.venue]
         if name == RULESET:
             return [event.game, event.comparison, self._ruleset()]
+        return self._whole_of_play(name)
+
+    def _whole_of_play(self, name: str) -> Any:
+        """What a whole-event part is drawn from, for the deals, the players and the play."""
+        event = self.event
         if name == DEALS:
             return self._deals(None)
         if name == COMMITMENT:
