@@ -45,6 +45,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_PATHS)
+	$(BIN)/lint-imports --no-cache
 
 bench: install
 	@for b in bench/bench_*.py; do \

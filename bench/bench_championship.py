@@ -127,11 +127,10 @@ def key_results(event_id: int, keyer: int, keyers: int) -> list[float]:
     The standings job is not sent while keying (the requests are counted all the same): the
     stage measures the saves, and the standings catch up once, after it.
     """
-    from tournaments import tasks
     from tournaments.models import Event, TableBoard
-    from tournaments.services import results
+    from tournaments.services import jobs, results
 
-    tasks.publish = lambda *_args: True  # the job waits for the end of the stage
+    jobs.publish = lambda *_args: True  # the job waits for the end of the stage
     user = django_env.td()
     event = Event.objects.get(pk=event_id)
     lines = plausible_lines(event, random.Random(1000))
@@ -322,8 +321,7 @@ def run(args: argparse.Namespace, rng: random.Random) -> None:
     from tournaments.models import Result, Standings
     from tournaments.reports.base import register_fonts
     from tournaments.reports.documents import renderer_for
-    from tournaments.services import deals, seating, standings
-    from tournaments.tasks import compute_standings, publish
+    from tournaments.services import deals, jobs, seating, standings
 
     user = django_env.td()
     with stage("1. event and players"):
@@ -347,7 +345,7 @@ def run(args: argparse.Namespace, rng: random.Random) -> None:
         f"   standings recompute, {count:,} results (median of 5)", seconds, "s",
         TARGETS["standings"], higher_is_better=False,
     )  # fmt: skip
-    publish(compute_standings, event.pk)  # the worker catches up with stage 4
+    jobs.publish(jobs.COMPUTE_STANDINGS, event.pk)  # the worker catches up with stage 4
     state = Standings.objects.get(event=event)
     while state.computed < state.requested:
         time.sleep(0.1)

@@ -4,7 +4,7 @@
 one per board and seat, among the players who held those cards. ``recompute`` replays every
 finished event of the organisation from scratch, by date then id, and replaces the stored
 ratings and their history as a whole, so running it twice, or after an old event is corrected,
-gives the same figures as the first time.
+gives the same figures as the first time. ``schedule_ratings`` asks a worker for it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ratings import skill
 from ratings.models import Rating, RatingPoint, RatingsState
 from tournaments.models import Event, Organisation
 from tournaments.services import audit, standings
+from tournaments.services.jobs import publish
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +31,8 @@ logger = logging.getLogger(__name__)
 # otherwise: fewer boards than an evening or two say little about a player.
 DEFAULT_MIN_BOARDS = 100
 LARGEST_MIN_BOARDS = 100_000
+
+COMPUTE_RATINGS = "troef.compute_ratings"
 
 
 def event_contests(event: Event) -> skill.EventContests:
@@ -141,6 +144,23 @@ def recompute(organisation_id: int) -> Outcome | None:
             params={"organisation": organisation.name, "events": len(events)},
         )
     return Outcome(len(events), len(season.skills))
+
+
+def schedule_ratings(event: Event) -> None:
+    """Recompute the ratings of the event's club or federation once the transaction commits.
+
+    The request is written down in the caller's transaction first, so that a job lost on its way
+    (a broker outage, a worker that died) is redone by ``catch_up_ratings``. An event held under
+    no organisation counts towards no rating.
+    """
+    organisation_id = event.organisation_id
+    if organisation_id is None:
+        return
+    RatingsState.objects.get_or_create(organisation_id=organisation_id)
+    RatingsState.objects.filter(organisation_id=organisation_id).update(
+        requested=F("requested") + 1
+    )
+    transaction.on_commit(lambda: publish(COMPUTE_RATINGS, organisation_id), robust=True)
 
 
 def behind(organisation: Organisation) -> bool:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
+from tournaments.services import jobs, reports
+
 
 @shared_task(
-    name="troef.build_report",
+    name=jobs.BUILD_REPORT,
     autoretry_for=(OperationalError,),
     max_retries=3,
     retry_backoff=True,
 )
 def build_report(report_id: int) -> str | None:
     """Render and store report ``report_id``; its status afterwards, or ``None`` if it is gone."""
-    from tournaments.services.reports import build_report as build
-
-    report = build(report_id)
+    report = reports.build_report(report_id)
     return report.status if report is not None else None

@@ -13,7 +13,6 @@ from django.test import Client
 from django.urls import reverse
 
 from ratings import services
-from ratings import tasks as ratings_tasks
 from ratings.models import Rating, RatingPoint, RatingsState
 from ratings.tasks import catch_up_ratings, compute_ratings
 from tests.ratings.conftest import play_event
@@ -39,12 +38,13 @@ def test_finishing_an_event_rates_its_players(
     # The job as a worker runs it, also where the tests have a real broker and no worker.
     sent: list[int] = []
 
-    def run_now(task: Any, *args: Any) -> bool:
+    def run_now(name: str, *args: Any) -> bool:
+        assert name == compute_ratings.name
         sent.append(args[0])
-        task(*args)
+        compute_ratings(*args)
         return True
 
-    monkeypatch.setattr(ratings_tasks, "publish", run_now)
+    monkeypatch.setattr(services, "publish", run_now)
     with django_capture_on_commit_callbacks(execute=True):
         event = play_event(td, "one", dt.date(2026, 1, 5))
     assert event.organisation is not None
@@ -160,10 +160,10 @@ def test_a_job_lost_on_its_way_is_redone_by_the_catch_up(
     django_capture_on_commit_callbacks: Capture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broker_down(task: Any, *args: Any) -> bool:
+    def broker_down(name: str, *args: Any) -> bool:
         return False
 
-    monkeypatch.setattr(ratings_tasks, "publish", broker_down)
+    monkeypatch.setattr(services, "publish", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
         event = play_event(td, "lost", dt.date(2026, 1, 5))
     organisation = event.organisation

@@ -21,7 +21,7 @@ from engine.results import BoardResult, Contract
 from tests.tournaments.conftest import TEST_KEY, make_settings, register, start_event
 from tournaments import tasks
 from tournaments.models import AuditEntry, Board, BoardAnalysis, Event, Result, Round, Table
-from tournaments.services import analysis, deals, events, results, rounds, seating
+from tournaments.services import analysis, deals, events, jobs, results, rounds, seating
 
 SLUG = "club-evening"
 
@@ -78,11 +78,11 @@ def broker(settings: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tu
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent: list[tuple[str, tuple[Any, ...]]] = []
 
-    def publish(task: Any, *args: Any) -> bool:
-        sent.append((task.name, args))
+    def publish(name: str, *args: Any) -> bool:
+        sent.append((name, args))
         return True
 
-    monkeypatch.setattr(tasks, "publish", publish)
+    monkeypatch.setattr(jobs, "publish", publish)
     return sent
 
 

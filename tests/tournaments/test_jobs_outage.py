@@ -23,9 +23,8 @@ from django.utils import timezone
 from config.celery import app
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
-from tournaments import tasks
 from tournaments.models import AuditEntry, Event, ReportFile, Standings, Table
-from tournaments.services import reports, results
+from tournaments.services import jobs, reports, results
 from tournaments.tasks import catch_up_standings
 
 CLOSED_PORT = "redis://127.0.0.1:1/0"
@@ -46,7 +45,7 @@ def _use_broker(url: str, eager: bool) -> None:
 @pytest.fixture
 def broker_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Celery sends through a broker that nobody answers on (a closed port)."""
-    monkeypatch.setattr(tasks, "_broker_down", False)  # a new outage, for the warning
+    monkeypatch.setattr(jobs, "_broker_down", False)  # a new outage, for the warning
     monkeypatch.setenv("CELERY_BROKER_URL", "")  # put back as it was afterwards
     before = (str(app.conf.broker_url), bool(app.conf.task_always_eager))
     _use_broker(CLOSED_PORT, eager=False)
@@ -113,7 +112,7 @@ def test_it_warns_once_per_outage(
     django_capture_on_commit_callbacks: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="tournaments.tasks"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.services.jobs"):
         _save_a_result(td, running, django_capture_on_commit_callbacks, table_number=1)
         _save_a_result(td, running, django_capture_on_commit_callbacks, table_number=2)
     warnings = [r for r in caplog.records if "broker unreachable" in r.getMessage()]

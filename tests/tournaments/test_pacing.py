@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 
 from tournaments import tasks
-from tournaments.services import pacing
+from tournaments.services import jobs, pacing
 
 
 def test_an_event_rests_as_long_as_its_last_computation_took(
@@ -74,12 +74,12 @@ def calls(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Calls:
         seen.refreshed.append(event_id)
         return 1
 
-    def publish_later(task: object, seconds: float, event_id: int) -> bool:
+    def publish_later(name: str, seconds: float, event_id: int) -> bool:
         seen.later.append((seconds, event_id))
         return True
 
     monkeypatch.setattr("tournaments.services.standings.refresh", refresh)
-    monkeypatch.setattr(tasks, "publish_later", publish_later)
+    monkeypatch.setattr(jobs, "publish_later", publish_later)
     return seen
 
 
@@ -103,7 +103,7 @@ def test_a_save_during_the_rest_is_left_to_one_computation_at_its_end(calls: Cal
 def test_a_deferred_computation_that_cannot_be_queued_is_done_now(
     calls: Calls, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tasks, "publish_later", lambda *args: False)
+    monkeypatch.setattr(jobs, "publish_later", lambda *args: False)
     pacing.record(7, 0.5)
     tasks.compute_standings(7)
     assert calls.refreshed == [7]

@@ -43,7 +43,7 @@ from tournaments.models import (
     SitOutScore,
     Table,
 )
-from tournaments.services import audit, events, results, seating, standings
+from tournaments.services import audit, events, jobs, results, seating, standings
 
 
 def _reason(reason: str) -> str:
@@ -318,7 +318,7 @@ def record_penalty(
             "points": ", ".join(f"{seat} {amount:+d}" for seat, amount in points.items()),
         },
     )
-    results.standings_changed(event)
+    jobs.standings_changed(event)
     return item
 
 
@@ -367,7 +367,7 @@ def record_fine(
             "name": offender.player.full_name,
         },
     )
-    results.standings_changed(event)
+    jobs.standings_changed(event)
     return item
 
 
@@ -390,7 +390,7 @@ def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
         message=gettext_noop("cancelled %(penalty)s of %(name)s"),
         params={"penalty": item.kind, "name": item.offender.player.full_name},
     )
-    results.standings_changed(item.event)
+    jobs.standings_changed(item.event)
     return item
 
 
@@ -467,5 +467,5 @@ def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: s
         message=gettext_noop("bye of %(name)s in round %(round)s scored %(award)s"),
         params={"name": entry.player.full_name, "round": round_number, "award": award},
     )  # fmt: skip
-    results.standings_changed(entry.event)
+    jobs.standings_changed(entry.event)
     return item

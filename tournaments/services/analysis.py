@@ -27,9 +27,9 @@ from engine.doubledummy import COMPILED, BoardTable, TableError, table_for_board
 from engine.errors import EngineError
 from engine.hands import Deal
 from engine.play import KLEURENWIEZEN_PLAY, WIEZEN_PLAY, PlayRules
-from engine.results import AnyResult, BoardResult, Contract
+from engine.results import AnyResult, BoardResult, Contract, result_from_json
 from tournaments.models import Board, BoardAnalysis, Event, Result
-from tournaments.services import audit
+from tournaments.services import audit, jobs
 
 logger = logging.getLogger(__name__)
 
@@ -144,9 +144,7 @@ def schedule_analysis(event: Event, *, actor: Any = None) -> int:
 
 def _send(board_id: int) -> None:
     # Through the module, so that a test can stand in for the broker.
-    from tournaments import tasks
-
-    tasks.publish(tasks.analyse_board, board_id)
+    jobs.publish(jobs.ANALYSE_BOARD, board_id)
 
 
 def progress(event: Event) -> tuple[int, int]:
@@ -265,9 +263,7 @@ def declared(event: Event, known: Mapping[int, BoardTable]) -> list[Declared]:
 
 
 def _result(row: Result) -> AnyResult | None:
-    from tournaments.services.results import stored_result
-
     try:
-        return stored_result(row)
+        return result_from_json(row.data)
     except (EngineError, ValueError):
         return None

@@ -11,10 +11,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from engine.ruleset import Ruleset
+from ratings.services import schedule_ratings
 from tournaments import roles, rulesets
 from tournaments.errors import NotAllowedError, UserError
-from tournaments.models import Event, Round, Seating, Table
-from tournaments.services import access, audit, deals
+from tournaments.models import Event, Round, ScoringTableVersion, Seating, Table
+from tournaments.services import access, audit, deals, jobs, seating
 
 # Fixed once play starts: changing them would change scores already given or boards already played.
 FROZEN_ONCE_STARTED = (
@@ -66,8 +67,6 @@ def _game_name(game: str) -> str:
 def _copy_club_table(settings: EventSettings) -> None:
     """A club table's version chosen: the event takes a copy of its document as a custom ruleset,
     so a later version of the table never changes the event. Otherwise no link is kept."""
-    from tournaments.models import ScoringTableVersion
-
     if settings.scoring_table_version_id is None:
         return
     if settings.ruleset_name not in ("", rulesets.CUSTOM):
@@ -212,9 +211,7 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
         event.comparison,
         list(event.tie_break or []),
     ):
-        from tournaments.services.results import standings_changed
-
-        standings_changed(event)
+        jobs.standings_changed(event)
     return event
 
 
@@ -228,9 +225,7 @@ def start_event(actor: Any, event: Event) -> Event:
         raise UserError(
             _("Generate the movement before play starts."), code="not_ready", field="movement"
         )
-    from tournaments.services.seating import board_total
-
-    if event.boards.count() != board_total(event):
+    if event.boards.count() != seating.board_total(event):
         raise UserError(
             _("Generate the deals before play starts."), code="not_ready", field="deals"
         )
@@ -287,8 +282,6 @@ def finish_event(actor: Any, event: Event) -> Event:
             else gettext_noop("event finished")
         ),
     )
-    from ratings.tasks import schedule_ratings  # the ratings app builds on this one
-
     schedule_ratings(event)
     return event
 

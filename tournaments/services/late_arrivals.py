@@ -24,7 +24,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
 from tournaments.models import Entry, Event, Round, Seating, Table
-from tournaments.services import audit, players, results, seating, substitutes
+from tournaments.services import audit, jobs, registration, results, seating, substitutes
 
 
 class How:
@@ -66,11 +66,11 @@ def add_late_arrival(
     # The event's row first, as registration does: player numbers are "the highest plus one".
     event = Event.objects.select_for_update().get(pk=event.pk)
     reason = results.check_reason(reason)
-    player = players._player(first_name, last_name, club, federation_number)
+    player = registration.player_named(first_name, last_name, club, federation_number)
     first_round = seating.rounds_played(event) + 1
     if first_round > event.rounds:
         raise UserError(_("Every round has been played."), code="no_rounds_left")
-    entry = players._enter(event, player, first_round=first_round)
+    entry = registration.enter(event, player, first_round=first_round)
     has_seating = event.round_set.filter(tables__isnull=False).exists()
     if not has_seating:
         outcome = LateArrival(entry, How.UNSEATED, first_round)
@@ -102,7 +102,7 @@ def add_late_arrival(
         },
     )
     if event.status != Event.Status.DRAFT:
-        results.standings_changed(event)
+        jobs.standings_changed(event)
     return outcome
 
 

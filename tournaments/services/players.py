@@ -6,14 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
 from tournaments.models import (
     AuditEntry,
-    Club,
     Entry,
     Event,
     Penalty,
@@ -24,7 +23,7 @@ from tournaments.models import (
     SitOutScore,
     Table,
 )
-from tournaments.services import audit
+from tournaments.services import audit, jobs, late_arrivals, registration, seating, substitutes
 
 # Column names accepted in a CSV header, in English, Dutch and French.
 CSV_COLUMNS = {
@@ -50,77 +49,6 @@ class ImportReport:
     errors: list[tuple[int, str]] = field(default_factory=list)
 
 
-def _club(name: str) -> Club | None:
-    name = name.strip()
-    if not name:
-        return None
-    if len(name) > 120:
-        raise UserError(
-            _("A club name may have at most 120 characters."), code="too_long", field="club"
-        )
-    club = Club.objects.filter(name__iexact=name).first()
-    return club or Club.objects.create(name=name)
-
-
-def _person(first_name: str, last_name: str, federation_number: str) -> tuple[str, str, str]:
-    """A player's name and federation number, trimmed and checked as registration checks them."""
-    first_name, last_name = first_name.strip(), last_name.strip()
-    federation_number = federation_number.strip()
-    if not first_name and not last_name:
-        raise UserError(_("A player needs a name."), code="required", field="last_name")
-    if len(first_name) > 80 or len(last_name) > 80:
-        raise UserError(
-            _("A name may have at most 80 characters."), code="too_long", field="last_name"
-        )
-    if len(federation_number) > 20:
-        raise UserError(
-            _("A federation number may have at most 20 characters."),
-            code="too_long",
-            field="federation_number",
-        )
-    return first_name, last_name, federation_number
-
-
-def _player(first_name: str, last_name: str, club_name: str, federation_number: str) -> Player:
-    first_name, last_name, federation_number = _person(first_name, last_name, federation_number)
-    club = _club(club_name)
-    if federation_number:
-        player = Player.objects.filter(federation_number=federation_number).first()
-        if player is not None:
-            if (player.first_name.lower(), player.last_name.lower()) != (
-                first_name.lower(),
-                last_name.lower(),
-            ):
-                raise UserError(
-                    _("Federation number %(number)s belongs to %(name)s.")
-                    % {"number": federation_number, "name": player.full_name},
-                    code="federation_number_taken",
-                    field="federation_number",
-                )
-            return player
-        return Player.objects.create(
-            first_name=first_name,
-            last_name=last_name,
-            club=club,
-            federation_number=federation_number,
-        )
-    player = Player.objects.filter(
-        first_name__iexact=first_name, last_name__iexact=last_name, club=club, federation_number=""
-    ).first()
-    return player or Player.objects.create(first_name=first_name, last_name=last_name, club=club)
-
-
-def _enter(event: Event, player: Player, first_round: int = 1) -> Entry:
-    if event.entries.filter(player=player).exists():
-        raise UserError(
-            _("%(name)s is already registered for this event.") % {"name": player.full_name},
-            code="duplicate",
-            field="last_name",
-        )
-    number = (event.entries.aggregate(top=Max("number"))["top"] or 0) + 1
-    return Entry.objects.create(event=event, player=player, number=number, first_round=first_round)
-
-
 @transaction.atomic
 def register_player(
     actor: Any,
@@ -135,8 +63,8 @@ def register_player(
     event = _lock(event)
     if event.status != Event.Status.DRAFT:
         raise UserError(_("Play has started: add a late arrival instead."), code="event_started")
-    player = _player(first_name, last_name, club, federation_number)
-    entry = _enter(event, player)
+    player = registration.player_named(first_name, last_name, club, federation_number)
+    entry = registration.enter(event, player)
     audit.record(
         actor,
         "entry.register",
@@ -158,8 +86,6 @@ def _lock(event: Event) -> Event:
 
 def _seat_again(actor: Any, event: Event) -> None:
     """Before play, a movement made for other players is made again for the players now here."""
-    from tournaments.services import seating
-
     if event.round_set.filter(tables__isnull=False).exists():
         seating.generate_movement(actor, event)
 
@@ -224,13 +150,13 @@ def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> I
             continue
         try:
             with transaction.atomic():
-                player = _player(
+                player = registration.player_named(
                     cell(row, "first_name"),
                     cell(row, "last_name"),
                     cell(row, "club"),
                     cell(row, "federation_number"),
                 )
-                entry = _enter(event, player)
+                entry = registration.enter(event, player)
         except UserError as exc:
             report.errors.append((line, exc.message))
             continue
@@ -266,8 +192,6 @@ def add_late_player(
     (``late_arrivals.add_late_arrival``, which also says where they went); when there is none
     they have no seat until the TD re-plans.
     """
-    from tournaments.services import late_arrivals
-
     return late_arrivals.add_late_arrival(
         actor,
         event,
@@ -291,8 +215,6 @@ def _later_seatings(event: Event, played: int) -> Any:
 
 
 def verify_withdraw(entry: Entry) -> None:
-    from tournaments.services import seating
-
     event = entry.event
     name = entry.player.full_name
     if event.status == Event.Status.DRAFT:
@@ -334,9 +256,6 @@ def withdraw_player(actor: Any, entry: Entry, reason: str) -> Entry:
     already started keep their seats and scores. What was changed is kept in the audit entry's
     ``data``, so that ``reinstate_player`` can put it back.
     """
-    from tournaments.services import seating
-    from tournaments.services.results import standings_changed
-
     # The event's row first, as opening a round and re-planning do: no round starts meanwhile.
     event = _lock(entry.event)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
@@ -382,7 +301,7 @@ def withdraw_player(actor: Any, entry: Entry, reason: str) -> Entry:
         message=gettext_noop("withdrew %(name)s after round %(round)s"),
         params={"name": entry.player.full_name, "round": played},
     )
-    standings_changed(event)
+    jobs.standings_changed(event)
     return entry
 
 
@@ -402,8 +321,6 @@ def withdrawal_of(entry: Entry) -> AuditEntry | None:
 
 def verify_reinstate(entry: Entry) -> AuditEntry:
     """Refuse to take back a withdrawal once anything has been built on it; else its audit entry."""
-    from tournaments.services import seating
-
     name = entry.player.full_name
     if entry.status != Entry.Status.WITHDRAWN or entry.withdrawn_after_round is None:
         raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
@@ -461,14 +378,11 @@ def can_reinstate(entry: Entry) -> bool:
 @transaction.atomic
 def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
     """Undo a withdrawal: the player gets back the seats and byes the withdrawal took away."""
-    from tournaments.services.results import standings_changed
-
     event = _lock(entry.event)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
     entry.event = event
     withdrawal = verify_reinstate(entry)
     after_round = entry.withdrawn_after_round
-    from tournaments.services.substitutes import tidy_ruling
 
     for seat in withdrawal.data["vacated"]:
         Seating.objects.filter(pk=seat["seating"], entry=None).update(
@@ -478,7 +392,7 @@ def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
     for table in Table.objects.filter(
         seatings__pk__in=[s["seating"] for s in withdrawal.data["vacated"]]
     ):
-        tidy_ruling(table)
+        substitutes.tidy_ruling(table)
     rounds = event.round_set.filter(number__in=withdrawal.data["byes"]).exclude(
         seatings__entry=entry
     )
@@ -499,7 +413,7 @@ def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
         message=gettext_noop("took back the withdrawal of %(name)s after round %(round)s"),
         params={"name": entry.player.full_name, "round": after_round},
     )
-    standings_changed(event)
+    jobs.standings_changed(event)
     return entry
 
 
@@ -513,11 +427,11 @@ def edit_player(
     federation_number: str = "",
 ) -> Player:
     """Correct a player's name, club or federation number: the same person in every event."""
-    from tournaments.services.results import standings_changed
-
     event = _lock(entry.event)
     player = Player.objects.select_for_update().get(pk=entry.player_id)
-    first_name, last_name, federation_number = _person(first_name, last_name, federation_number)
+    first_name, last_name, federation_number = registration.checked_person(
+        first_name, last_name, federation_number
+    )
     if federation_number:
         holder = (
             Player.objects.filter(federation_number=federation_number).exclude(pk=player.pk).first()
@@ -532,7 +446,7 @@ def edit_player(
     before = _details(player)
     player.first_name, player.last_name = first_name, last_name
     player.federation_number = federation_number
-    player.club = _club(club)
+    player.club = registration.club_named(club)
     after = _details(player)
     if after == before:
         return player
@@ -548,7 +462,7 @@ def edit_player(
         params={"number": entry.number, "name": player.full_name},
     )
     if event.status != Event.Status.DRAFT:
-        standings_changed(event)  # the standings show the name and club
+        jobs.standings_changed(event)  # the standings show the name and club
     return player
 
 
@@ -630,8 +544,6 @@ def remove_entry(actor: Any, entry: Entry, reason: str = "") -> None:
     arrival or substitute entered by mistake) the seats they took from someone else become vacant
     again; their byes simply go; any other seat stays as it is.
     """
-    from tournaments.services.results import standings_changed
-
     event = _lock(entry.event)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
     entry.event = event
@@ -672,7 +584,7 @@ def remove_entry(actor: Any, entry: Entry, reason: str = "") -> None:
         else:
             _seat_again(actor, event)
     else:
-        standings_changed(event)
+        jobs.standings_changed(event)
 
 
 # --- what the players page and the confirm pages show --------------------------------------------
@@ -695,8 +607,6 @@ def roster(event: Event) -> list[RosterRow]:
     The three "can" answers are those of ``can_withdraw``, ``can_reinstate`` and ``can_remove``,
     decided from a few sets read once for the whole event rather than from queries per player.
     """
-    from tournaments.services import seating
-
     entries = list(event.entries.select_related("player", "player__club", "event"))
     played = seating.rounds_played(event)
     withdrawals = _latest_withdrawals(event)
@@ -843,8 +753,6 @@ class Preview:
 
 
 def withdrawal_preview(entry: Entry) -> Preview:
-    from tournaments.services import seating
-
     played = seating.rounds_played(entry.event)
     later = (
         _later_seatings(entry.event, played)
@@ -877,8 +785,6 @@ def reinstatement_preview(entry: Entry) -> Preview:
 
 
 def removal_preview(entry: Entry) -> Preview:
-    from tournaments.services import seating
-
     event = entry.event
     mine = (
         Seating.objects.filter(round__event=event, entry=entry)

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop
 from tournaments.errors import UserError
 from tournaments.models import Event, ReportFile, Round
 from tournaments.reports import documents, fingerprints
-from tournaments.services import audit, devices
+from tournaments.services import audit, devices, jobs
 
 logger = logging.getLogger(__name__)
 
@@ -42,11 +42,8 @@ message, in a broker outage): shown as stalled and queued again by the catch-up.
 
 
 def _queue(report_id: int) -> None:
-    from tournaments.report_tasks import build_report as task
-    from tournaments.tasks import publish
-
     # A broker that is down leaves the job queued: the catch-up sends it again (restart_stalled).
-    transaction.on_commit(lambda: publish(task, report_id), robust=True)
+    transaction.on_commit(lambda: jobs.publish(jobs.BUILD_REPORT, report_id), robust=True)
 
 
 # Documents with table cards: a card for one round prints each table's device link and PIN.

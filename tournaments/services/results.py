@@ -36,7 +36,7 @@ from tournaments.engine_text import contract_name, error_message, problem_messag
 from tournaments.errors import ConflictError, NotAllowedError, UserError
 from tournaments.models import Board, Event, Result, Round, Table, TableBoard
 from tournaments.result_words import award_in_words
-from tournaments.services import audit, events
+from tournaments.services import audit, events, jobs
 
 # Contracts rare enough that a typing slip is likelier than the real thing: keyed twice on purpose.
 SUSPICIOUS_CONTRACTS = frozenset(
@@ -722,7 +722,7 @@ def _write(
                 "notation": now.notation if now else "",
             },
         ) from exc
-    standings_changed(event)
+    jobs.standings_changed(event)
     if not log:
         return result
     where = {"round": table.round.number, "table": table.number, "board": board.number}
@@ -760,20 +760,6 @@ def _write(
         },
     )
     return result
-
-
-def standings_changed(event: Event) -> None:
-    """Ask for the standings to be recomputed once the current transaction commits."""
-    event_id = event.pk
-    # Robust: a failing recomputation is logged and retried by the next change, never turned into
-    # an error for a save that has already been committed.
-    transaction.on_commit(lambda: _standings_changed(event_id), robust=True)
-
-
-def _standings_changed(event_id: int) -> None:
-    from tournaments.tasks import schedule_standings
-
-    schedule_standings(event_id)
 
 
 def history(table: Table, board: Board) -> list[Result]:

@@ -250,11 +250,9 @@ def gaps(round_: Round) -> list[Gap]:
         ).values_list("table_id", "board_id", "kind", "status", "sheet_status")
     }
     second = uses_second_keying(round_.event)
-    from tournaments.services.substitutes import unruled_vacancies
-
     # Vacant seats that need the TD: one rule for opening, the seats page and closing.
     vacant: dict[int, list[Seating]] = {}
-    for seat in unruled_vacancies(round_):
+    for seat in substitutes.unruled_vacancies(round_):
         assert seat.table_id is not None
         vacant.setdefault(seat.table_id, []).append(seat)
     out: list[Gap] = []

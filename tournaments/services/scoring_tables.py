@@ -10,6 +10,7 @@ import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -184,8 +185,6 @@ def rename_table(actor: Any, table: ScoringTable, name: str) -> ScoringTable:
 
 def latest_versions() -> list[ScoringTableVersion]:
     """The latest version of every club's table, by club and table name."""
-    from django.db.models import OuterRef, Subquery
-
     newest = (
         ScoringTableVersion.objects.filter(table=OuterRef("table"))
         .order_by("-number")

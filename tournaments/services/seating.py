@@ -15,7 +15,7 @@ from engine.errors import MovementError
 from tournaments.engine_text import error_message
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import Board, Entry, Event, Round, Seating, Table, TableBoard
-from tournaments.services import audit
+from tournaments.services import audit, jobs
 
 
 def rounds_played(event: Event) -> int:
@@ -317,9 +317,7 @@ def replan(
         },
     )
     if event.status != Event.Status.DRAFT:
-        from tournaments.services.results import standings_changed
-
-        standings_changed(event)  # withdrawn and late players show in the standings at once
+        jobs.standings_changed(event)  # withdrawn and late players show in the standings at once
     return movement
 
 

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
 from tournaments.models import Entry, Event, Player, Result, Round, Seating, Table
-from tournaments.services import audit, players, results
+from tournaments.services import adjustments, audit, jobs, registration, results, seating
 
 AWARDS = ("average_plus", "average", "average_minus")
 
@@ -195,7 +195,7 @@ def mark_absent(
         params={"name": _name(entry), "rounds": ", ".join(str(r) for r in rounds)},
     )
     if _started(round_):
-        results.standings_changed(event)
+        jobs.standings_changed(event)
     return seats
 
 
@@ -210,7 +210,7 @@ def reserves(event: Event) -> list[Player]:
 
 def new_player(first_name: str, last_name: str, club: str = "") -> Player:
     """A substitute nobody registered before (found again by name and club if they were)."""
-    return players._player(first_name, last_name, club, "")
+    return registration.player_named(first_name, last_name, club, "")
 
 
 def td_player(user: Any) -> Player:
@@ -221,7 +221,7 @@ def td_player(user: Any) -> Player:
         last = str(getattr(user, "username", "") or "").strip()
     if not last and not first:
         raise UserError(_("Sign in to play as the TD."), code="not_signed_in", field="kind")
-    return players._player(first, last, "", "")
+    return registration.player_named(first, last, "", "")
 
 
 def _substitute_entry(event: Event, player: Player, first_round: int) -> Entry:
@@ -372,7 +372,7 @@ def seat_substitute(
         },
     )
     if any(_started(rounds[r]) for r in played):
-        results.standings_changed(event)
+        jobs.standings_changed(event)
     return taken
 
 
@@ -422,7 +422,7 @@ def sit_out_table(actor: Any, table: Table, reason: str = "") -> Table:
         },
     )
     if _started(table.round):
-        results.standings_changed(table.round.event)
+        jobs.standings_changed(table.round.event)
     return table
 
 
@@ -433,8 +433,6 @@ def award_absent_table(
     """Artificial scores for the players present on every board of the table; nothing for the
     absentee. ``awards`` maps the seats of the players present (N, E, S, W) to average-plus,
     average, average-minus or a percentage; the vacant seats get nothing, whatever is given."""
-    from tournaments.services import adjustments, seating
-
     reason = _reason(reason)
     if not reason:
         raise UserError(_("Give the reason."), code="required", field="reason")

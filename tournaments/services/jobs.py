@@ -1,0 +1,99 @@
+"""Jobs for the Celery workers, sent by task name: the services ask for work, the tasks do it.
+
+The task modules import the services; the services reach the tasks only through the Celery app,
+by the names below, so that no service imports a task module.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Task
+from django.db import transaction
+from django.db.models import Case, F, Value, When
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from config.celery import app
+from tournaments.models import Event, Standings
+
+logger = logging.getLogger(__name__)
+
+COMPUTE_STANDINGS = "troef.compute_standings"
+BUILD_REPORT = "troef.build_report"
+ANALYSE_BOARD = "troef.analyse_board"
+
+_broker_down = False
+"""Whether the last publication failed: the warning is logged once per outage, per process."""
+
+
+def publish(name: str, *args: Any) -> bool:
+    """Send job ``name`` to the broker now, once, without waiting on it; ``False`` if it is
+    unreachable.
+
+    What the job was to do is already recorded in the database (standings requested, a report
+    queued), so a job that cannot be sent is only late: the catch-up sends or does it later. The
+    result store is left out (``ignore_result``): nobody waits on these jobs' results, and the
+    store would try to reconnect to Redis at length.
+    """
+    return _send(name, args)
+
+
+def publish_later(name: str, seconds: float, *args: Any) -> bool:
+    """Like ``publish``, for the job's deferred run (``deferred=True``) in ``seconds``."""
+    return _send(name, args, countdown=seconds, kwargs={"deferred": True})
+
+
+def _task(name: str) -> Task[Any, Any]:
+    # The registered task itself, not ``app.send_task``: its ``apply_async`` runs it in-process
+    # when Celery runs jobs eagerly (no broker), and applies its own options and routes. The
+    # task modules are imported on the first job a process sends; a worker imports them at start.
+    if name not in app.tasks:
+        app.autodiscover_tasks(force=True)
+    return app.tasks[name]
+
+
+def _send(name: str, args: tuple[Any, ...], **options: Any) -> bool:
+    global _broker_down
+    try:
+        _task(name).apply_async(args, retry=False, ignore_result=True, **options)
+    except (BrokerError, OSError) as error:
+        if not _broker_down:
+            logger.warning("broker unreachable, %s%r left for the catch-up: %s", name, args, error)
+        _broker_down = True
+        return False
+    if _broker_down:
+        logger.info("broker reachable again")
+    _broker_down = False
+    return True
+
+
+def standings_changed(event: Event) -> None:
+    """Ask for the standings to be recomputed once the current transaction commits."""
+    event_id = event.pk
+    # Robust: a failing recomputation is logged and retried by the next change, never turned into
+    # an error for a save that has already been committed.
+    transaction.on_commit(lambda: schedule_standings(event_id), robust=True)
+
+
+def schedule_standings(event_id: int) -> None:
+    """Ask for the event's standings to be recomputed, once the current transaction commits.
+
+    Each call bumps ``requested``; the task computes only if the stored standings are older than
+    the latest request, so a burst of saves costs one or two computations, not one each. The
+    first request the stored standings do not cover sets ``stale_since`` (the right-hand side of
+    an UPDATE reads the row as it was).
+    """
+    now = timezone.now()
+    updated = Standings.objects.filter(event_id=event_id).update(
+        requested=F("requested") + 1,
+        stale_since=Case(
+            When(computed__gte=F("requested"), then=Value(now)), default=F("stale_since")
+        ),
+    )
+    if not updated:
+        Standings.objects.get_or_create(
+            event_id=event_id, defaults={"requested": 1, "stale_since": now}
+        )
+    transaction.on_commit(lambda: publish(COMPUTE_STANDINGS, event_id), robust=True)
