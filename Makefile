@@ -8,6 +8,8 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core by default; TEST_WORKERS=0 runs the suite in one.
+TEST_WORKERS ?= auto
 # Engine tests are plain pytest functions; everything else, tests of the web side included, is typed.
 MYPY_PATHS ?= manage.py config engine tournaments ratings api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability tests/api tests/ratings
 
@@ -39,7 +41,7 @@ run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from api.access import require
 from api.serializers import ResultInputSerializer, ResultSerializer
 from api.v1.results import JSONParser
-from tournaments.models import Board, Event, Table
+from tournaments.models import Board, Event, Result, Table
 from tournaments.roles import Role
 from tournaments.services import results, seating
 
@@ -98,6 +98,6 @@ class ResultList(APIView):
             expected_version=values.get("version"),
             confirmed=values["confirmed"],
             reason=values["reason"],
-            source="api",
+            source=Result.Source.API,
         )
         return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)

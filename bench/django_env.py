@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse, urlunparse
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def setup() -> str:
@@ -39,7 +43,7 @@ def setup() -> str:
     return where
 
 
-def td() -> object:
+def td() -> User:
     from django.contrib.auth.models import User
 
     user, _created = User.objects.get_or_create(username="bench-td", defaults={"is_staff": True})

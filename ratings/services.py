@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop
 from engine.standings import SEATS
 from ratings import skill
 from ratings.models import Rating, RatingPoint, RatingsState
-from tournaments.models import Event, Organisation
+from tournaments.models import AuditAction, Event, Organisation
 from tournaments.services import audit, standings
 from tournaments.services.jobs import publish
 
@@ -135,7 +135,7 @@ def recompute(organisation_id: int) -> Outcome | None:
         )
         audit.record(
             None,
-            "ratings.compute",
+            AuditAction.RATINGS_COMPUTE,
             "",
             obj=organisation,
             message=gettext_noop(

@@ -15,12 +15,13 @@ from django.contrib.auth.models import User
 from django.template import Context, Template
 from django.test import Client
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import trans_real
 
 from engine.ruleset import builtin_names, load_builtin
 from tests.tournaments.conftest import make_settings, start_event
 from tournaments import audit_text, rulesets
-from tournaments.models import AuditEntry, Event, Round, Series
+from tournaments.models import AuditAction, AuditEntry, Event, Round, Series
 from tournaments.services import adjustments, audit, events
 
 Translations = Callable[[str, dict[str, str]], None]
@@ -105,7 +106,12 @@ def test_it_shows_the_recent_changes_on_the_event_page_in_the_readers_language(
 @pytest.mark.django_db
 def test_it_shows_an_entry_without_a_message_as_its_stored_summary(td: User) -> None:
     event = events.create_event(td, make_settings())
-    audit.record(td, "old.action", "something written before messages existed", event=event)
+    AuditEntry.objects.create(
+        event=event,
+        actor=td,
+        action="old.action",
+        summary="something written before messages existed",
+    )
 
     page = browser("nl", td).get(f"/events/{event.slug}/log/").content.decode()
 
@@ -205,7 +211,7 @@ def test_it_filters_the_log_by_any_action_without_failing(td: User, action: str)
 @pytest.mark.django_db
 def test_it_filters_the_log_by_the_start_of_an_action(td: User) -> None:
     event = events.create_event(td, make_settings())
-    audit.record(td, "round.close", "closed", event=event)
+    audit.record(td, AuditAction.ROUND_CLOSE, "closed", event=event)
 
     response = browser("en", td).get(f"/events/{event.slug}/log/", {"action": "round."})
 
@@ -217,15 +223,25 @@ def test_it_labels_every_action_the_services_write() -> None:
 
     from django.conf import settings
 
-    written: set[str] = set()
-    for path in (Path(settings.BASE_DIR) / "tournaments" / "services").glob("*.py"):
+    written: set[AuditAction] = set()
+    base = Path(settings.BASE_DIR)
+    for path in [
+        *(base / "tournaments" / "services").glob("*.py"),
+        base / "ratings" / "services.py",
+    ]:
         source = path.read_text(encoding="utf-8")
-        for call in re.finditer(r"audit\.record\(\s*[a-z_.]+,\s*\"([a-z_]+\.[a-z_]+)\"", source):
-            written.add(call.group(1))
-    assert written, "no audit.record calls found: the pattern no longer matches the services"
-    unlabelled = {a for a in written if audit_text.action_label(a) == a}
+        assert not re.search(r"audit\.record\(\s*[A-Za-z_.]+,\s*\"", source), (
+            f"{path.name} writes an action as a string rather than an AuditAction"
+        )
+        for name in re.findall(r"\bAuditAction\.([A-Z_]+)\b", source):
+            written.add(AuditAction[name])
+    assert written, "no AuditAction found: the pattern no longer matches the services"
+    # A member without a label of its own would be labelled from its name, in English only.
+    unlabelled = {
+        a for a in written if audit_text.action_label(a) == a or not isinstance(a.label, Promise)
+    }
     assert unlabelled <= set(), (
-        f"actions without a label in tournaments/audit_text.py: {unlabelled}"
+        f"actions without a label in AuditAction (tournaments/models/audit.py): {unlabelled}"
     )
 
 

@@ -1,8 +1,8 @@
 """The log's words in the reader's language: action labels and the parameters of its messages.
 
-An audit entry keeps its action as a stable code (``round.close``); pages show a label for it in
-the active language. An action without a label here is shown as its code, so a new action is
-never hidden, only untranslated until it is added.
+An audit entry keeps its action as a stable code (``round.close``); pages show the label its
+``AuditAction`` member gives it in the active language. A stored code that is no member (an entry
+restored from another version's backup) is shown as the code itself, so no entry is ever hidden.
 
 An entry's message is translated when it is shown, and so are the parameters that are codes:
 a parameter named in ``PARAM_WORDS`` (``penalty``, ``award``, ``document``, ``fields``,
@@ -18,67 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.formats import get_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-
-ACTION_LABELS: dict[str, Promise] = {
-    "event.create": _("event created"),
-    "event.update": _("settings changed"),
-    "event.start": _("play started"),
-    "event.finish": _("event finished"),
-    "event.add_director": _("director added"),
-    "event.import": _("event restored from a backup"),
-    "entry.register": _("player registered"),
-    "entry.import": _("players imported"),
-    "entry.late": _("late entry"),
-    "entry.withdraw": _("player withdrawn"),
-    "entry.reinstate": _("withdrawal taken back"),
-    "entry.edit": _("player details changed"),
-    "entry.remove": _("player removed"),
-    "seat.absent": _("player absent"),
-    "seat.substitute": _("substitute"),
-    "table.sit_out": _("table sits out"),
-    "table.artificial": _("artificial scores for a table"),
-    "movement.generate": _("movement generated"),
-    "movement.replan": _("movement re-planned"),
-    "deals.generate": _("deals generated"),
-    "deals.import": _("deals loaded from a file"),
-    "round.open": _("round started"),
-    "round.close": _("round closed"),
-    "round.close_anyway": _("round closed with results missing"),
-    "round.reopen": _("round reopened"),
-    "round.device_keys": _("table device links made"),
-    "round.device_pins": _("new table device PINs"),
-    "result.record": _("result entered"),
-    "result.correct": _("result corrected"),
-    "result.confirm": _("result confirmed"),
-    "result.confirm_at_table": _("result confirmed at the table"),
-    "result.keying_differs": _("second keying differs"),
-    "result.keep_keying": _("keying kept over the other"),
-    "token.create": _("API token made"),
-    "token.revoke": _("API token revoked"),
-    "access.assistant_add": _("assistant added"),
-    "access.assistant_remove": _("assistant removed"),
-    "access.account_create": _("account created"),
-    "access.director_add": _("director added"),
-    "access.director_remove": _("director removed"),
-    "access.member_add": _("member of a club or federation account"),
-    "ratings.compute": _("ratings computed"),
-    "analysis.queue": _("double-dummy analysis queued"),
-    "result.sheet": _("sheet differs"),
-    "result.sheet_accept": _("score accepted over the sheet"),
-    "result.artificial_table": _("artificial scores for a table"),
-    "penalty.record": _("penalty"),
-    "penalty.fine": _("fine"),
-    "penalty.cancel": _("penalty cancelled"),
-    "bye.score": _("score for a bye"),
-    "report.request": _("document requested"),
-    "report.regenerate": _("document made again"),
-    "scoring_table.create": _("scoring table created"),
-    "scoring_table.save_version": _("scoring table version saved"),
-    "scoring_table.rename": _("scoring table renamed"),
-}
 
 # How an artificial score is written in a result's notation: ``art N:average_plus E:55 ...``.
 ARTIFICIAL = re.compile(r"\bart((?: [NESW]:[0-9a-z_./]+)+)")
@@ -86,8 +26,12 @@ ARTIFICIAL = re.compile(r"\bart((?: [NESW]:[0-9a-z_./]+)+)")
 
 def action_label(action: str) -> str:
     """The action in the active language, or its code when it has no label."""
-    label = ACTION_LABELS.get(action)
-    return str(label) if label is not None else action
+    from tournaments.models import AuditAction
+
+    try:
+        return str(AuditAction(action).label)
+    except ValueError:
+        return action
 
 
 def award_name(award: str) -> str:

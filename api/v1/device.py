@@ -27,7 +27,7 @@ from api.v1.resources.common import event_for
 from api.v1.schema import ErrorSerializer
 from tournaments import throttle
 from tournaments.errors import NotAllowedError, UserError
-from tournaments.models import Board, Round, Table
+from tournaments.models import Board, Result, Round, Table
 from tournaments.roles import Role
 from tournaments.services import devices, results
 from tournaments.views.common import clean_text
@@ -343,7 +343,7 @@ class DeviceResultView(DeviceView):
             confirmed=data["confirmed"],
             reason=reason,
             submission=data["submission"],
-            source="device",
+            source=Result.Source.DEVICE,
             seat=data["seat"],
             reveal_cards=False,
         )

@@ -146,7 +146,7 @@ class ResultFilter(filters.FilterSet):  # type: ignore[misc]  # django-filter is
     def filter_sheet_status(
         self, queryset: QuerySet[Result], name: str, value: str
     ) -> QuerySet[Result]:
-        return queryset.filter(sheet_status="" if value == "none" else value)
+        return queryset.filter(sheet_status=Result.SheetStatus.NONE if value == "none" else value)
 
     def filter_other_keying(
         self, queryset: QuerySet[Result], name: str, value: str

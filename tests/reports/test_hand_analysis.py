@@ -8,16 +8,19 @@ solver stood in for, and read the PDF's text back.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 
 from engine.deals import BoardDeal
 from engine.doubledummy import BoardTable
-from tests.reports.conftest import pdf_pages, pdf_text
+from tests.reports.conftest import freshness, pdf_pages, pdf_text
+from tests.reports.test_freshness import made
 from tests.tournaments.test_analysis import known_table
 from tournaments.models import Event
 from tournaments.reports.documents import renderer_for
+from tournaments.reports.fingerprints import CURRENT, OUT_OF_DATE
 from tournaments.services import analysis
 
 
@@ -72,3 +75,25 @@ def test_it_prints_no_table_before_the_analysis_is_stored(
     text = compact(pdf_text(renderer_for(draft, "hand_records", language="en").render()))
     assert "Board 1" in text
     assert "Double dummy" not in text
+
+
+def test_hand_records_made_before_a_table_arrived_are_out_of_date(
+    td: User, draft: Event, solver: None, media: Path
+) -> None:
+    whole = made(td, draft, "hand_records")
+    round_one = made(td, draft, "hand_records", round_number=1)
+    slips = made(td, draft, "dealing_slips")
+    assert freshness(draft, whole).state == CURRENT
+
+    round_two_boards = sorted(
+        draft.round_set.get(number=2).tables.values_list("table_boards__board__number", flat=True)
+    )
+    analyse(draft, [round_two_boards[0]])
+
+    assert freshness(draft, whole).state == OUT_OF_DATE
+    assert freshness(draft, whole).changes == (
+        "Double-dummy tables were worked out after this file was made: make it again to print them.",
+    )
+    assert freshness(draft, round_one).state == CURRENT  # another round's board
+    assert freshness(draft, slips).state == CURRENT  # the slips print no table
+    assert freshness(draft, made(td, draft, "hand_records")).state == CURRENT

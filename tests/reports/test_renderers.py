@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -401,7 +402,7 @@ def test_it_refuses_a_round_the_event_does_not_have(demo: Event) -> None:
     assert caught.value.field == "round_number"
 
 
-def test_it_says_what_to_do_first_when_there_is_no_seating(td: object) -> None:
+def test_it_says_what_to_do_first_when_there_is_no_seating(td: User) -> None:
     from tournaments.services.events import EventSettings, create_event
 
     event = create_event(

@@ -7,10 +7,12 @@ it and the pages that show what it stored. The solver itself is tested in tests/
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from engine.cards import Seat, Suit
@@ -21,7 +23,7 @@ from engine.results import BoardResult, Contract
 from tests.tournaments.conftest import TEST_KEY, make_settings, register, start_event
 from tournaments import tasks
 from tournaments.models import AuditEntry, Board, BoardAnalysis, Event, Result, Round, Table
-from tournaments.services import analysis, deals, events, jobs, results, rounds, seating
+from tournaments.services import analysis, backup, deals, events, jobs, results, rounds, seating
 
 SLUG = "club-evening"
 
@@ -435,3 +437,57 @@ def analysis_rows(page: str) -> dict[int, tuple[str, str, str]]:
     ):
         out[int(number)] = (declared, made, percentage.replace(",", "."))
     return out
+
+
+# --- boards left without a table ----------------------------------------------------------------
+
+
+def test_a_restored_event_has_its_boards_analysed_again(
+    td: User,
+    broker: list[tuple[str, tuple[Any, ...]]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = start_event(td, SLUG, 16)
+    document = backup.export_event(event)
+    broker.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        restored = backup.import_event(td, document, slug="restored").event
+    assert sorted(args[0] for _name, args in broker) == sorted(
+        restored.boards.values_list("pk", flat=True)
+    )
+
+
+def test_the_command_queues_the_boards_still_without_a_table(
+    td: User,
+    solver: list[int],
+    broker: list[tuple[str, tuple[Any, ...]]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = start_event(td, SLUG, 16)
+    tasks.analyse_board(board(event, 1).pk)
+    broker.clear()
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("analyse_boards", SLUG, stdout=out)
+    queued = sorted(args[0] for _name, args in broker)
+    assert queued == sorted(event.boards.exclude(number=1).values_list("pk", flat=True))
+    assert f"{SLUG}: {len(queued)} boards queued" in out.getvalue()
+
+
+def test_the_command_works_the_tables_out_here_when_asked(td: User, solver: list[int]) -> None:
+    event = start_event(td, SLUG, 16)
+    tasks.analyse_board(board(event, 2).pk)
+    out = io.StringIO()
+    call_command("analyse_boards", "--here", stdout=out)
+    boards = event.boards.count()
+    assert sorted(solver) == list(range(1, boards + 1))  # board 2 once, by the job above
+    assert BoardAnalysis.objects.filter(board__event=event, error="").count() == boards
+    assert f"{SLUG}: {boards - 1} boards analysed." in out.getvalue()
+    call_command("analyse_boards", "--here", stdout=io.StringIO())
+    assert len(solver) == boards  # nothing left to do
+
+
+def test_the_command_names_an_event_it_does_not_know(td: User) -> None:
+    start_event(td, SLUG, 16)
+    with pytest.raises(CommandError, match="'nowhere'"):
+        call_command("analyse_boards", SLUG, "nowhere", stdout=io.StringIO())

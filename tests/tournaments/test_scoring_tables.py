@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -240,6 +241,30 @@ def test_a_started_event_keeps_its_version_whatever_the_form_sends(
     )
     event.refresh_from_db()
     assert (event.scoring_table_version, event.ruleset_toml) == (first, frozen)
+
+
+def test_creating_and_editing_an_event_leave_the_given_settings_as_they_were(
+    td: User, table: ScoringTable
+) -> None:
+    version = table.versions.get()
+    chosen = make_settings(ruleset_name="custom", scoring_table_version_id=version.pk)
+    kept = dataclasses.replace(chosen)
+    event = events.create_event(td, chosen)
+    assert chosen == kept
+
+    built_in = make_settings(scoring_table_version_id=version.pk)
+    kept = dataclasses.replace(built_in)
+    events.update_event(td, event, built_in)
+    assert built_in == kept
+
+    register(td, event, 8)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    rounds.open_round(td, event.round_set.get(number=1))
+    started = make_settings(rounds=5, ruleset_name="custom", scoring_table_version_id=version.pk)
+    kept = dataclasses.replace(started)
+    events.update_event(td, event, started)
+    assert started == kept
 
 
 def event_form_data(ruleset_name: str, **overrides: str) -> dict[str, str]:

@@ -4,7 +4,7 @@ results (versioned) and the audit log."""
 from tournaments.models.access import ApiToken, Organisation
 from tournaments.models.adjustments import Penalty, SitOutScore
 from tournaments.models.analysis import BoardAnalysis
-from tournaments.models.audit import AuditEntry
+from tournaments.models.audit import AuditAction, AuditEntry
 from tournaments.models.events import (
     Board,
     Entry,
@@ -22,6 +22,7 @@ from tournaments.models.series import Series
 
 __all__ = [
     "ApiToken",
+    "AuditAction",
     "AuditEntry",
     "Board",
     "BoardAnalysis",

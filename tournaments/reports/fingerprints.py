@@ -43,6 +43,7 @@ from tournaments.models import (
 from tournaments.reports import loaders
 from tournaments.reports.data import StandingsData
 from tournaments.reports.standings import SummaryRenderer
+from tournaments.services import analysis as analysis_service
 from tournaments.services import events as event_service
 
 VERSION = 1
@@ -67,6 +68,7 @@ PLAYERS = "players"  # every entry: number, name, club, playing or withdrawn
 STANDINGS = "standings"  # the standings as printed
 LEADERS = "leaders"  # the first players of the ranking, as the summary prints them
 ADJUSTMENTS = "adjustments"  # penalties on boards and the TD's scores for byes
+ANALYSIS = "analysis"  # the double-dummy tables stored for the boards (or a round's boards)
 PROGRESS = "progress"  # the summary's figures: rounds started, tables, byes, results, players
 # Parts of files made before the parts above were split: still compared, never taken now.
 EVENT = "event"  # name, date and venue together
@@ -88,6 +90,7 @@ WHOLE = frozenset(
         STANDINGS,
         LEADERS,
         ADJUSTMENTS,
+        ANALYSIS,
         PROGRESS,
         EVENT,
         RULESET,
@@ -98,7 +101,7 @@ WHOLE = frozenset(
 SEATING = "seating"  # who sits where, and which boards each table plays in which order
 NAMES = "names"  # names and clubs of the players seated in the round
 RESULTS = "results"  # the round's current results
-PER_ROUND = frozenset({SEATING, NAMES, RESULTS, DEALS, COPIES})
+PER_ROUND = frozenset({SEATING, NAMES, RESULTS, DEALS, COPIES, ANALYSIS})
 
 
 def part(name: str, round_number: int | None = None) -> str:
@@ -132,9 +135,9 @@ def parts_of(event: Event, kind: str, round_number: int | None) -> list[str]:
         if kind == Kind.SCORE_SHEETS:
             return sheets
         # With the sheets: the table cards (the seating again), hand records and dealing slips.
-        return [*sheets, deals, copies, KEY]
+        return [*sheets, deals, copies, KEY, part(ANALYSIS, round_number)]
     if kind == Kind.HAND_RECORDS:
-        return [NAME, DATE, deals, KEY]
+        return [NAME, DATE, deals, KEY, part(ANALYSIS, round_number)]
     if kind == Kind.DEALING_SLIPS:
         return [NAME, DATE, deals, copies]
     if kind == Kind.DEALING_MACHINE:  # the file's headline is the event's name, nothing else
@@ -269,6 +272,13 @@ def explain(changed: Collection[str]) -> list[str]:
             rounds[name].append(int(number))
         else:
             whole.add(name)
+    lines = _event_changes(whole, rounds)
+    lines += _play_changes(whole, rounds)
+    return lines
+
+
+def _event_changes(whole: set[str], rounds: dict[str, list[int]]) -> list[str]:
+    """The sentences for the event's settings, deals, key and tables."""
     lines = []
     if whole & {EVENT, NAME, DATE, VENUE}:
         lines.append(_("The event's name, date or venue changed after this file was made."))
@@ -277,6 +287,13 @@ def explain(changed: Collection[str]) -> list[str]:
     if DEALS in whole or COMMITMENT in whole or rounds[DEALS]:
         lines.append(
             _("The deals changed after this file was made: make it again before printing.")
+        )
+    if ANALYSIS in whole or rounds[ANALYSIS]:
+        lines.append(
+            _(
+                "Double-dummy tables were worked out after this file was made: make it again to "
+                "print them."
+            )
         )
     if KEY in whole:
         lines.append(
@@ -301,6 +318,12 @@ def explain(changed: Collection[str]) -> list[str]:
                 "with it the number of copies to deal."
             )
         )
+    return lines
+
+
+def _play_changes(whole: set[str], rounds: dict[str, list[int]]) -> list[str]:
+    """The sentences for the players, the results, the adjustments and the standings."""
+    lines = []
     if PLAYERS in whole:
         lines.append(_("Players were added, withdrawn or renamed after this file was made."))
     elif set(rounds[NAMES]) - set(rounds[SEATING]):
@@ -392,6 +415,8 @@ class _Reader:
             return self._deals(numbers)
         if name == COPIES:
             return self._copies(n)
+        if name == ANALYSIS:
+            return self._analysis({row[3] for row in self.links if row[0] == n})
         raise ValueError(f"unknown part {name}:{n}")
 
     def _whole(self, name: str) -> Any:
@@ -445,6 +470,8 @@ class _Reader:
             return {"method": standings.method, "rounds": standings.rounds, "rows": rows}
         if name == ADJUSTMENTS:
             return self._adjustments()
+        if name == ANALYSIS:
+            return self._analysis(None)
         if name == PROGRESS:
             return self._progress()
         raise ValueError(f"unknown part {name}")
@@ -472,6 +499,20 @@ class _Reader:
         if self._deal_file():
             deals["file"] = self._deal_file()
         return deals
+
+    def _analysis(self, numbers: set[int] | None) -> Any:
+        return sorted(
+            (number, table)
+            for number, table in self.tables.items()
+            if numbers is None or number in numbers
+        )
+
+    @cached_property
+    def tables(self) -> dict[int, Any]:
+        """The tables the hand records print (those stored for the boards' current deals), read
+        once for every file and round."""
+        found = analysis_service.tables(self.event)
+        return {number: table.to_json() for number, table in found.items()}
 
     def _deal_file(self) -> list[str]:
         # Only for deals loaded from a file, which the hand records and the summary name: the

@@ -34,6 +34,7 @@ from reportlab.platypus import (
 )
 
 from tournaments.audit_text import decimal_text
+from tournaments.models import Event, Round
 from tournaments.reports.base import (
     BLACK,
     BOLD,
@@ -669,7 +670,7 @@ class SummaryRenderer(FlowRenderer):
             "wiezen": _("Wiezen"),
             "israeli": _("Israeli Whist"),
         }.get(event.game, event.game)
-        played = sum(1 for r in data.round_facts if r.status != "planned")
+        played = sum(1 for r in data.round_facts if r.status != Round.Status.PLANNED)
         players = str(data.players)
         if data.withdrawn:
             players += " " + _("(%(n)s withdrawn)") % {"n": data.withdrawn}
@@ -844,13 +845,13 @@ class SummaryRenderer(FlowRenderer):
         ]
 
     def status_label(self, status: str) -> str:
-        return {
-            "draft": _("being prepared"),
-            "running": _("in play"),
-            "finished": _("finished"),
-        }.get(status, status)
+        try:
+            return str(Event.Status(status).label)
+        except ValueError:
+            return status
 
     def round_status(self, status: str) -> str:
-        return {"planned": _("planned"), "open": _("in play"), "closed": _("closed")}.get(
-            status, status
-        )
+        try:
+            return str(Round.Status(status).label)
+        except ValueError:
+            return status

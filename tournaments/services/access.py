@@ -17,14 +17,15 @@ from django.utils.translation import gettext_noop
 
 from tournaments import roles
 from tournaments.errors import NotAllowedError, UserError
-from tournaments.models import Event, Organisation
+from tournaments.models import AuditAction, Event, Organisation
 from tournaments.services import audit
+from tournaments.services.audit import Actor
 
 # Long enough not to be guessed, short enough to read out or copy by hand once.
 PASSWORD_BYTES = 12
 
 
-def _check_director(actor: Any, event: Event) -> None:
+def _check_director(actor: Actor, event: Event) -> None:
     if not roles.can_direct(event, actor):
         raise NotAllowedError(_("Only this event's directors may do this."))
 
@@ -56,7 +57,7 @@ def find_account(who: str, field: str = "who") -> Any:
 
 
 @transaction.atomic
-def add_assistant(actor: Any, event: Event, user: Any) -> None:
+def add_assistant(actor: Actor, event: Event, user: Any) -> None:
     """``user`` may enter and correct results of ``event`` from now on."""
     _check_director(actor, event)
     if event.directors.filter(pk=user.pk).exists():
@@ -74,7 +75,7 @@ def add_assistant(actor: Any, event: Event, user: Any) -> None:
     event.assistants.add(user)
     audit.record(
         actor,
-        "access.assistant_add",
+        AuditAction.ACCESS_ASSISTANT_ADD,
         "",
         event=event,
         obj=event,
@@ -84,7 +85,7 @@ def add_assistant(actor: Any, event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def create_assistant(actor: Any, event: Event, username: str, email: str = "") -> tuple[Any, str]:
+def create_assistant(actor: Actor, event: Event, username: str, email: str = "") -> tuple[Any, str]:
     """A new account that assists in ``event``, and its password, which is shown only once."""
     _check_director(actor, event)
     user_model = get_user_model()
@@ -115,7 +116,7 @@ def create_assistant(actor: Any, event: Event, username: str, email: str = "") -
     user = user_model.objects.create_user(username, email=email, password=password)
     audit.record(
         actor,
-        "access.account_create",
+        AuditAction.ACCESS_ACCOUNT_CREATE,
         "",
         event=event,
         obj=event,
@@ -127,7 +128,7 @@ def create_assistant(actor: Any, event: Event, username: str, email: str = "") -
 
 
 @transaction.atomic
-def remove_assistant(actor: Any, event: Event, user: Any) -> None:
+def remove_assistant(actor: Actor, event: Event, user: Any) -> None:
     """``user`` no longer works on ``event``; what they entered stays, under their name."""
     _check_director(actor, event)
     if not event.assistants.filter(pk=user.pk).exists():
@@ -138,7 +139,7 @@ def remove_assistant(actor: Any, event: Event, user: Any) -> None:
     event.assistants.remove(user)
     audit.record(
         actor,
-        "access.assistant_remove",
+        AuditAction.ACCESS_ASSISTANT_REMOVE,
         "",
         event=event,
         obj=event,
@@ -148,7 +149,7 @@ def remove_assistant(actor: Any, event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def add_director(actor: Any, event: Event, user: Any) -> None:
+def add_director(actor: Actor, event: Event, user: Any) -> None:
     """``user`` directs ``event`` from now on (an assistant becomes a director)."""
     _check_director(actor, event)
     if event.directors.filter(pk=user.pk).exists():
@@ -161,7 +162,7 @@ def add_director(actor: Any, event: Event, user: Any) -> None:
     event.directors.add(user)
     audit.record(
         actor,
-        "access.director_add",
+        AuditAction.ACCESS_DIRECTOR_ADD,
         "",
         event=event,
         obj=event,
@@ -171,7 +172,7 @@ def add_director(actor: Any, event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def remove_director(actor: Any, event: Event, user: Any) -> None:
+def remove_director(actor: Actor, event: Event, user: Any) -> None:
     """``user`` no longer directs ``event``; an event always keeps one director."""
     _check_director(actor, event)
     # The event's row is locked so that two directors removing each other at the same moment
@@ -190,7 +191,7 @@ def remove_director(actor: Any, event: Event, user: Any) -> None:
     event.directors.remove(user)
     audit.record(
         actor,
-        "access.director_remove",
+        AuditAction.ACCESS_DIRECTOR_REMOVE,
         "",
         event=event,
         obj=event,
@@ -240,12 +241,12 @@ def organisation_for_event(
     return mine[0] if mine else None
 
 
-def join_organisation(actor: Any, organisation: Organisation, user: Any) -> None:
+def join_organisation(actor: Actor, organisation: Organisation, user: Any) -> None:
     """``user`` creates events for ``organisation`` from now on."""
     organisation.members.add(user)
     audit.record(
         actor,
-        "access.member_add",
+        AuditAction.ACCESS_MEMBER_ADD,
         "",
         obj=organisation,
         message=gettext_noop("%(user)s joined %(organisation)s"),

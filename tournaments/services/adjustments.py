@@ -33,6 +33,7 @@ from engine.errors import EngineError
 from engine.results import BoardResult, result_from_json
 from tournaments.errors import UserError
 from tournaments.models import (
+    AuditAction,
     AuditEntry,
     Board,
     Entry,
@@ -44,6 +45,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import audit, events, jobs, results, seating, standings
+from tournaments.services.audit import Actor
 
 
 def _reason(reason: str) -> str:
@@ -73,7 +75,7 @@ def _percentage(value: Any) -> str:
 
 @transaction.atomic
 def award_artificial(
-    actor: Any, table: Table, board: Board, awards: dict[str, Any], reason: str
+    actor: Actor, table: Table, board: Board, awards: dict[str, Any], reason: str
 ) -> Result:
     """An artificial score for every seat of a table on a board (``{"N": "average_plus", ...}``)."""
     reason = _reason(reason)
@@ -106,7 +108,7 @@ def _notation(awards: dict[str, str | None]) -> str:
 
 @transaction.atomic
 def award_table_artificial(
-    actor: Any, table: Table, awards: dict[str, Any], reason: str
+    actor: Actor, table: Table, awards: dict[str, Any], reason: str
 ) -> list[Result]:
     """An artificial score on every board of a table that has no played result, in one action.
 
@@ -165,7 +167,7 @@ def award_table_artificial(
         )
     audit.record(
         actor,
-        "result.artificial_table",
+        AuditAction.RESULT_ARTIFICIAL_TABLE,
         "",
         event=event,
         obj=table,
@@ -212,7 +214,7 @@ def table_award_message(table: Table, written: list[Result]) -> str:
 
 @transaction.atomic
 def award_weighted(
-    actor: Any, table: Table, board: Board, outcomes: list[tuple[Fraction, str]], reason: str
+    actor: Actor, table: Table, board: Board, outcomes: list[tuple[Fraction, str]], reason: str
 ) -> Result:
     """A weighted adjusted score: each outcome a result line with its weight; weights add to 1."""
     reason = _reason(reason)
@@ -264,7 +266,7 @@ def _seat_of(table: Table, board: Board, entry: Entry) -> Seat:
 
 @transaction.atomic
 def record_penalty(
-    actor: Any, table: Table, board: Board, offender: Entry, kind: str, reason: str
+    actor: Actor, table: Table, board: Board, offender: Entry, kind: str, reason: str
 ) -> Penalty:
     """The ruleset's penalty ``kind`` (``revoke``, ``troel_not_announced`` ...) on one board."""
     reason = _reason(reason)
@@ -302,7 +304,7 @@ def record_penalty(
     )
     audit.record(
         actor,
-        "penalty.record",
+        AuditAction.PENALTY_RECORD,
         "",
         event=event,
         obj=item,
@@ -324,7 +326,7 @@ def record_penalty(
 
 @transaction.atomic
 def record_fine(
-    actor: Any, event: Event, offender: Entry, amount: Fraction, reason: str
+    actor: Actor, event: Event, offender: Entry, amount: Fraction, reason: str
 ) -> Penalty:
     """Take ``amount`` off a player's total (percentage points in a matchpoint event)."""
     reason = _reason(reason)
@@ -356,7 +358,7 @@ def record_fine(
     )
     audit.record(
         actor,
-        "penalty.fine",
+        AuditAction.PENALTY_FINE,
         "",
         event=event,
         obj=item,
@@ -372,7 +374,7 @@ def record_fine(
 
 
 @transaction.atomic
-def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
+def cancel_penalty(actor: Actor, item: Penalty, reason: str) -> Penalty:
     """Withdraw a penalty (an appeal upheld); it stays on record, inactive."""
     reason = _reason(reason)
     item = Penalty.objects.select_for_update().get(pk=item.pk)
@@ -382,7 +384,7 @@ def cancel_penalty(actor: Any, item: Penalty, reason: str) -> Penalty:
     item.save(update_fields=["is_active"])
     audit.record(
         actor,
-        "penalty.cancel",
+        AuditAction.PENALTY_CANCEL,
         "",
         event=item.event,
         obj=item,
@@ -414,7 +416,7 @@ def penalties_of(event: Event) -> list[Listed]:
     cancellations = {
         entry.object_id: entry
         for entry in AuditEntry.objects.filter(
-            event=event, action="penalty.cancel", object_type="penalty"
+            event=event, action=AuditAction.PENALTY_CANCEL, object_type="penalty"
         )
         .select_related("actor")
         .order_by("at", "id")
@@ -436,7 +438,9 @@ def penalties_of(event: Event) -> list[Listed]:
 
 
 @transaction.atomic
-def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: str) -> SitOutScore:
+def score_bye(
+    actor: Actor, entry: Entry, round_number: int, award: str, reason: str
+) -> SitOutScore:
     """Give a player's bye in a round an artificial score (instead of their own average)."""
     reason = _reason(reason)
     if award not in SitOutScore.Award.values:
@@ -462,7 +466,7 @@ def score_bye(actor: Any, entry: Entry, round_number: int, award: str, reason: s
         },
     )
     audit.record(
-        actor, "bye.score", "",
+        actor, AuditAction.BYE_SCORE, "",
         event=entry.event, obj=item, reason=reason,
         message=gettext_noop("bye of %(name)s in round %(round)s scored %(award)s"),
         params={"name": entry.player.full_name, "round": round_number, "award": award},

@@ -10,7 +10,7 @@ that it is not ready.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -28,8 +28,9 @@ from engine.errors import EngineError
 from engine.hands import Deal
 from engine.play import KLEURENWIEZEN_PLAY, WIEZEN_PLAY, PlayRules
 from engine.results import AnyResult, BoardResult, Contract, result_from_json
-from tournaments.models import Board, BoardAnalysis, Event, Result
+from tournaments.models import AuditAction, Board, BoardAnalysis, Event, Result
 from tournaments.services import audit, jobs
+from tournaments.services.audit import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ def _finished(event: Event) -> Iterable[int]:
     )
 
 
-def schedule_analysis(event: Event, *, actor: Any = None) -> int:
+def schedule_analysis(event: Event, *, actor: Actor = None) -> int:
     """Queue one analysis job per board not analysed yet, once the transaction commits.
 
     Returns the number of jobs queued; writes one audit entry for the event when there are any.
@@ -130,7 +131,7 @@ def schedule_analysis(event: Event, *, actor: Any = None) -> int:
         return 0
     audit.record(
         actor,
-        "analysis.queue",
+        AuditAction.ANALYSIS_QUEUE,
         "",
         event=event,
         data={"boards": len(pending)},
@@ -140,6 +141,24 @@ def schedule_analysis(event: Event, *, actor: Any = None) -> int:
     for board_id in pending:
         transaction.on_commit(partial(_send, board_id), robust=True)
     return len(pending)
+
+
+def analyse_missing(event: Event, progress: Callable[[int], None] | None = None) -> int:
+    """Work out, in this process, the table of every board of the event that lacks one.
+
+    Minutes a board: for an operator's command, never for a web request. Returns the number of
+    boards analysed; ``progress`` is told each board's number before its search.
+    """
+    done = set(_finished(event))
+    count = 0
+    for pk, number in event.boards.order_by("number").values_list("pk", "number"):
+        if pk in done:
+            continue
+        if progress is not None:
+            progress(number)
+        if analyse_board(pk) is not None:
+            count += 1
+    return count
 
 
 def _send(board_id: int) -> None:

@@ -1,20 +1,32 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import models
 
-from tournaments.models import AuditEntry, Event
+from tournaments.models import AuditAction, AuditEntry, Event
+
+if TYPE_CHECKING:
+    # django-stubs resolves ``_User`` to the project's user model (AUTH_USER_MODEL), the type
+    # of ``request.user`` once signed in.
+    from django.contrib.auth.models import _User as User
+else:
+    from django.contrib.auth.base_user import AbstractBaseUser as User
+
+Actor: TypeAlias = User | AnonymousUser | None
+"""Who does something: a signed-in user, an anonymous caller (``request.user`` before signing in),
+or ``None`` for the system itself (background jobs, the catch-up, table devices)."""
 
 
-def user_of(actor: Any) -> Any | None:
+def user_of(actor: Actor) -> User | None:
     """The user to store for an actor: ``None`` for the system itself or an anonymous caller."""
-    return actor if getattr(actor, "is_authenticated", False) else None
+    return actor if actor is not None and actor.is_authenticated else None
 
 
 def record(
-    actor: Any,
-    action: str,
+    actor: Actor,
+    action: AuditAction,
     summary: str,
     *,
     event: Event | None = None,

@@ -40,6 +40,7 @@ from django.utils.translation import gettext_noop
 from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.models import (
+    AuditAction,
     AuditEntry,
     Board,
     Club,
@@ -58,7 +59,8 @@ from tournaments.models import (
     Table,
     TableBoard,
 )
-from tournaments.services import audit
+from tournaments.services import analysis, audit
+from tournaments.services.audit import Actor
 
 FORMAT = "troef-event"
 VERSION = 1
@@ -420,19 +422,22 @@ def check_document(document: Any, slug: str | None) -> str:
     return slug
 
 
-def import_event(actor: Any, document: Any, *, slug: str | None = None) -> Imported:
+def import_event(actor: Actor, document: Any, *, slug: str | None = None) -> Imported:
     """Create the event of an exported document, all of it or nothing (one transaction)."""
     slug = check_document(document, slug)
     try:
         with transaction.atomic():
-            return _import(actor, document, slug)
+            imported = _import(actor, document, slug)
+            # The backup holds no double-dummy tables: the restored boards are analysed again.
+            analysis.schedule_analysis(imported.event, actor=actor)
+            return imported
     except (IntegrityError, DataError) as error:
         raise _broken(str(error).splitlines()[0] if str(error) else type(error).__name__) from error
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise _broken(f"{type(error).__name__}: {error}") from error
 
 
-def _import(actor: Any, document: dict[str, Any], slug: str) -> Imported:
+def _import(actor: Actor, document: dict[str, Any], slug: str) -> Imported:
     loader = _Loader()
     head = dict(document["event"])
     directors = head.pop("directors", [])
@@ -476,7 +481,7 @@ def _import(actor: Any, document: dict[str, Any], slug: str) -> Imported:
     result.missing_users = sorted(loader.missing_users)
     audit.record(
         actor,
-        "event.import",
+        AuditAction.EVENT_IMPORT,
         "",
         event=event,
         obj=event,

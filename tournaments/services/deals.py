@@ -4,7 +4,6 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,8 +15,9 @@ from engine.cards import Card, Seat
 from engine.errors import EngineError
 from engine.hands import Hand
 from tournaments.errors import UserError
-from tournaments.models import Board, Event
+from tournaments.models import AuditAction, Board, Event
 from tournaments.services import analysis, audit, seating
+from tournaments.services.audit import Actor
 
 DEAL_FIELDS = (
     "deal_key",
@@ -51,7 +51,7 @@ def _check_not_started(event: Event) -> None:
 
 
 @transaction.atomic
-def generate_deals(actor: Any, event: Event, *, key: str | None = None) -> list[Board]:
+def generate_deals(actor: Actor, event: Event, *, key: str | None = None) -> list[Board]:
     """Draw a new secret key, publish its commitment and deal every board of the event from it.
 
     Anyone can reproduce the deals from the key alone (``python3 -m engine deal --key KEY --boards
@@ -71,7 +71,7 @@ def generate_deals(actor: Any, event: Event, *, key: str | None = None) -> list[
     seating.assign_boards(event)
     audit.record(
         actor,
-        "deals.generate",
+        AuditAction.DEALS_GENERATE,
         "",
         event=event,
         data={"commitment": event.deal_commitment, "boards": len(boards)},
@@ -122,7 +122,7 @@ _DEAL_TAG = re.compile(r'\[\s*Deal\s+"([^"]*)"\s*\]')
 
 
 @transaction.atomic
-def import_deals(actor: Any, event: Event, name: str, data: bytes) -> list[Board]:
+def import_deals(actor: Actor, event: Event, name: str, data: bytes) -> list[Board]:
     """Replace the event's boards with those of a PBN or Duplimate ``.dlm`` file.
 
     The file must hold exactly the event's boards 1..N. Each problem is a ``UserError`` naming
@@ -159,7 +159,7 @@ def import_deals(actor: Any, event: Event, name: str, data: bytes) -> list[Board
     seating.assign_boards(event)
     audit.record(
         actor,
-        "deals.import",
+        AuditAction.DEALS_IMPORT,
         "",
         event=event,
         data={"file": name, "sha256": event.deal_file_sha256, "boards": len(boards)},

@@ -37,9 +37,10 @@ from engine.notation import CANONICAL_WORDS, parse_result_line
 from engine.results import LONE_CONTRACTS, PAIR_CONTRACTS, Contract
 from tournaments.engine_text import contract_name
 from tournaments.errors import UserError
-from tournaments.models import Event, Result, Round, Seating, Table
+from tournaments.models import AuditAction, Event, Result, Round, Seating, Table
 from tournaments.result_words import result_in_words, stored_result_in_words
 from tournaments.services import audit, events
+from tournaments.services.audit import Actor
 
 logger = logging.getLogger("troef.security")
 
@@ -112,7 +113,7 @@ def _guessable(pin: str) -> bool:
 
 
 @transaction.atomic
-def ensure_device_keys(actor: Any, round_: Round) -> list[Table]:
+def ensure_device_keys(actor: Actor, round_: Round) -> list[Table]:
     """Each table of the round with its device key and PIN; those without get theirs now."""
     tables = list(round_.tables.select_for_update().order_by("number"))
     made = [table for table in tables if not table.device_key or not table.device_pin]
@@ -123,7 +124,7 @@ def ensure_device_keys(actor: Any, round_: Round) -> list[Table]:
     if made:
         audit.record(
             actor,
-            "round.device_keys",
+            AuditAction.ROUND_DEVICE_KEYS,
             "",
             event=round_.event,
             obj=round_,
@@ -134,7 +135,7 @@ def ensure_device_keys(actor: Any, round_: Round) -> list[Table]:
 
 
 @transaction.atomic
-def renew_pins(actor: Any, round_: Round) -> list[Table]:
+def renew_pins(actor: Actor, round_: Round) -> list[Table]:
     """New PINs for every table of the round: phones that gave an old one must give the new one."""
     tables = list(round_.tables.select_for_update().order_by("number"))
     for table in tables:
@@ -146,7 +147,7 @@ def renew_pins(actor: Any, round_: Round) -> list[Table]:
         table.save(update_fields=["device_key", "device_pin"])
     audit.record(
         actor,
-        "round.device_pins",
+        AuditAction.ROUND_DEVICE_PINS,
         "",
         event=round_.event,
         obj=round_,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -14,8 +14,9 @@ from engine.ruleset import Ruleset
 from ratings.services import schedule_ratings
 from tournaments import roles, rulesets
 from tournaments.errors import NotAllowedError, UserError
-from tournaments.models import Event, Round, ScoringTableVersion, Seating, Table
+from tournaments.models import AuditAction, Event, Round, ScoringTableVersion, Seating, Table
 from tournaments.services import access, audit, deals, jobs, seating
+from tournaments.services.audit import Actor
 
 # Fixed once play starts: changing them would change scores already given or boards already played.
 FROZEN_ONCE_STARTED = (
@@ -64,14 +65,14 @@ def _game_name(game: str) -> str:
         return game
 
 
-def _copy_club_table(settings: EventSettings) -> None:
-    """A club table's version chosen: the event takes a copy of its document as a custom ruleset,
-    so a later version of the table never changes the event. Otherwise no link is kept."""
+def _copy_club_table(settings: EventSettings) -> EventSettings:
+    """The settings to save: with a club table's version chosen, the event takes a copy of its
+    document as a custom ruleset, so a later version of the table never changes the event.
+    Otherwise no link is kept."""
     if settings.scoring_table_version_id is None:
-        return
+        return settings
     if settings.ruleset_name not in ("", rulesets.CUSTOM):
-        settings.scoring_table_version_id = None
-        return
+        return replace(settings, scoring_table_version_id=None)
     version = ScoringTableVersion.objects.filter(pk=settings.scoring_table_version_id).first()
     if version is None:
         raise UserError(
@@ -79,8 +80,7 @@ def _copy_club_table(settings: EventSettings) -> None:
             code="bad_ruleset",
             field="ruleset_name",
         )
-    settings.ruleset_name = rulesets.CUSTOM
-    settings.ruleset_toml = version.toml
+    return replace(settings, ruleset_name=rulesets.CUSTOM, ruleset_toml=version.toml)
 
 
 def _check(settings: EventSettings) -> None:
@@ -104,7 +104,7 @@ def _check(settings: EventSettings) -> None:
 
 
 @transaction.atomic
-def create_event(actor: Any, settings: EventSettings, organisation: Any = None) -> Event:
+def create_event(actor: Actor, settings: EventSettings, organisation: Any = None) -> Event:
     """A new event directed by ``actor``, for ``organisation`` (the actor's only one by default).
 
     Members of a club or federation account (and staff) create events; ``actor`` ``None`` is the
@@ -116,7 +116,7 @@ def create_event(actor: Any, settings: EventSettings, organisation: Any = None) 
                 _("Events are created by the members of a club or federation account.")
             )
         organisation = access.organisation_for_event(actor, organisation)
-    _copy_club_table(settings)
+    settings = _copy_club_table(settings)
     _check(settings)
     slug = settings.slug or slugify(f"{settings.name}-{settings.date:%Y-%m-%d}")[:60]
     if Event.objects.filter(slug=slug).exists():
@@ -137,13 +137,14 @@ def create_event(actor: Any, settings: EventSettings, organisation: Any = None) 
             code="duplicate",
             field="slug",
         ) from exc
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        event.directors.add(actor)
+    director = audit.user_of(actor)
+    if director is not None:
+        event.directors.add(director)
     for number in range(1, event.rounds + 1):
         Round.objects.create(event=event, number=number)
     audit.record(
         actor,
-        "event.create",
+        AuditAction.EVENT_CREATE,
         "",
         event=event,
         obj=event,
@@ -154,17 +155,19 @@ def create_event(actor: Any, settings: EventSettings, organisation: Any = None) 
 
 
 @transaction.atomic
-def update_event(actor: Any, event: Event, settings: EventSettings, reason: str = "") -> Event:
+def update_event(actor: Actor, event: Event, settings: EventSettings, reason: str = "") -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.DRAFT:
         # Once play has started these stay as they were (the form shows them read-only); the
         # ruleset is the frozen copy, whatever the form sent back.
-        for key in FROZEN_ONCE_STARTED:
-            setattr(settings, key, getattr(event, key))
-        settings.scoring_table_version_id = event.scoring_table_version_id
+        settings = replace(
+            settings,
+            **{key: getattr(event, key) for key in FROZEN_ONCE_STARTED},
+            scoring_table_version_id=event.scoring_table_version_id,
+        )
     else:
         # Choosing a club's table again copies its version anew (the latest, when chosen).
-        _copy_club_table(settings)
+        settings = _copy_club_table(settings)
         _check(settings)
     structure_before = {k: getattr(event, k) for k in PLAN_SHAPING}
     ranking_before = (event.comparison, list(event.tie_break or []))
@@ -195,7 +198,7 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
     changes = {k: [before[k], after[k]] for k in before if before[k] != after[k]}
     audit.record(
         actor,
-        "event.update",
+        AuditAction.EVENT_UPDATE,
         f"changed {', '.join(changes)}" if changes else "",
         event=event,
         obj=event,
@@ -216,7 +219,7 @@ def update_event(actor: Any, event: Event, settings: EventSettings, reason: str 
 
 
 @transaction.atomic
-def start_event(actor: Any, event: Event) -> Event:
+def start_event(actor: Actor, event: Event) -> Event:
     """Freeze the ruleset into the event (a full copy) and mark it in play."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.DRAFT:
@@ -236,7 +239,7 @@ def start_event(actor: Any, event: Event) -> Event:
     event.save(update_fields=["ruleset_toml", "ruleset_frozen_at", "status", "updated"])
     audit.record(
         actor,
-        "event.start",
+        AuditAction.EVENT_START,
         "",
         event=event,
         obj=event,
@@ -250,7 +253,7 @@ def start_event(actor: Any, event: Event) -> Event:
 
 
 @transaction.atomic
-def finish_event(actor: Any, event: Event) -> Event:
+def finish_event(actor: Actor, event: Event) -> Event:
     """Close the event and reveal the deal key (deals dealt by Troef) so players can verify every
     deal; imported deals have no key, and the hand records name their file instead."""
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -272,7 +275,7 @@ def finish_event(actor: Any, event: Event) -> Event:
     event.save(update_fields=["status", "deal_key_revealed_at", "updated"])
     audit.record(
         actor,
-        "event.finish",
+        AuditAction.EVENT_FINISH,
         "",
         event=event,
         obj=event,
@@ -287,11 +290,11 @@ def finish_event(actor: Any, event: Event) -> Event:
 
 
 @transaction.atomic
-def add_director(actor: Any, event: Event, user: Any) -> None:
+def add_director(actor: Actor, event: Event, user: Any) -> None:
     event.directors.add(user)
     audit.record(
         actor,
-        "event.add_director",
+        AuditAction.EVENT_ADD_DIRECTOR,
         "",
         event=event,
         obj=event,

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.models import AuditAction, Entry, Event, Round, Seating, Table
 from tournaments.services import audit, jobs, registration, results, seating, substitutes
+from tournaments.services.audit import Actor
 
 
 class How:
@@ -52,7 +52,7 @@ class LateArrival:
 
 @transaction.atomic
 def add_late_arrival(
-    actor: Any,
+    actor: Actor,
     event: Event,
     *,
     first_name: str,
@@ -83,7 +83,7 @@ def add_late_arrival(
         outcome = _seat(event, entry, first_round)
     audit.record(
         actor,
-        "entry.late",
+        AuditAction.ENTRY_LATE,
         "",
         event=event,
         obj=entry,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
 from tournaments.models import (
+    AuditAction,
     AuditEntry,
     Entry,
     Event,
@@ -24,6 +25,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import audit, jobs, late_arrivals, registration, seating, substitutes
+from tournaments.services.audit import Actor
 
 # Column names accepted in a CSV header, in English, Dutch and French.
 CSV_COLUMNS = {
@@ -51,7 +53,7 @@ class ImportReport:
 
 @transaction.atomic
 def register_player(
-    actor: Any,
+    actor: Actor,
     event: Event,
     *,
     first_name: str,
@@ -67,7 +69,7 @@ def register_player(
     entry = registration.enter(event, player)
     audit.record(
         actor,
-        "entry.register",
+        AuditAction.ENTRY_REGISTER,
         "",
         message=gettext_noop("registered %(name)s as player %(number)s"),
         params={"name": player.full_name, "number": entry.number},
@@ -84,7 +86,7 @@ def _lock(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def _seat_again(actor: Any, event: Event) -> None:
+def _seat_again(actor: Actor, event: Event) -> None:
     """Before play, a movement made for other players is made again for the players now here."""
     if event.round_set.filter(tables__isnull=False).exists():
         seating.generate_movement(actor, event)
@@ -101,7 +103,7 @@ def _header_map(header: list[str]) -> dict[str, int]:
 
 
 @transaction.atomic
-def import_players_csv(actor: Any, event: Event, text: str) -> ImportReport:
+def import_players_csv(actor: Actor, event: Event, text: str) -> ImportReport:
     """Register every good row of a CSV file; a bad row is reported with its line number and reason.
 
     The first line is a header naming the columns (first name, last name, club, federation number, in
@@ -128,7 +130,7 @@ def import_players_csv(actor: Any, event: Event, text: str) -> ImportReport:
         ) from exc
 
 
-def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> ImportReport:
+def _import_rows(actor: Actor, event: Event, rows: Any, report: ImportReport) -> ImportReport:
     header = next(rows)
     columns = _header_map(header)
     if "last_name" not in columns:
@@ -163,7 +165,7 @@ def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> I
         report.added.append(entry)
     audit.record(
         actor,
-        "entry.import",
+        AuditAction.ENTRY_IMPORT,
         "",
         message=gettext_noop("imported %(added)s players, %(refused)s rows refused"),
         params={"added": len(report.added), "refused": len(report.errors)},
@@ -177,7 +179,7 @@ def _import_rows(actor: Any, event: Event, rows: Any, report: ImportReport) -> I
 
 @transaction.atomic
 def add_late_player(
-    actor: Any,
+    actor: Actor,
     event: Event,
     *,
     first_name: str,
@@ -248,7 +250,7 @@ def _allowed(verify: Any, entry: Entry) -> bool:
 
 
 @transaction.atomic
-def withdraw_player(actor: Any, entry: Entry, reason: str) -> Entry:
+def withdraw_player(actor: Actor, entry: Entry, reason: str) -> Entry:
     """Withdraw a player from the rounds not yet started, leaving every other seat as it is.
 
     The player's seats in those rounds become vacant (for a substitute or a late arrival; a re-plan
@@ -292,7 +294,7 @@ def withdraw_player(actor: Any, entry: Entry, reason: str) -> Entry:
     entry.save(update_fields=["status", "withdrawn_after_round"])
     audit.record(
         actor,
-        "entry.withdraw",
+        AuditAction.ENTRY_WITHDRAW,
         "",
         event=event,
         obj=entry,
@@ -310,7 +312,7 @@ def withdrawal_of(entry: Entry) -> AuditEntry | None:
     return (
         AuditEntry.objects.filter(
             event_id=entry.event_id,
-            action="entry.withdraw",
+            action=AuditAction.ENTRY_WITHDRAW,
             object_type="entry",
             object_id=str(entry.pk),
         )
@@ -376,7 +378,7 @@ def can_reinstate(entry: Entry) -> bool:
 
 
 @transaction.atomic
-def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
+def reinstate_player(actor: Actor, entry: Entry, reason: str = "") -> Entry:
     """Undo a withdrawal: the player gets back the seats and byes the withdrawal took away."""
     event = _lock(entry.event)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
@@ -404,7 +406,7 @@ def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
     entry.save(update_fields=["status", "withdrawn_after_round"])
     audit.record(
         actor,
-        "entry.reinstate",
+        AuditAction.ENTRY_REINSTATE,
         "",
         event=event,
         obj=entry,
@@ -419,7 +421,7 @@ def reinstate_player(actor: Any, entry: Entry, reason: str = "") -> Entry:
 
 @transaction.atomic
 def edit_player(
-    actor: Any,
+    actor: Actor,
     entry: Entry,
     first_name: str,
     last_name: str,
@@ -453,7 +455,7 @@ def edit_player(
     player.save()
     audit.record(
         actor,
-        "entry.edit",
+        AuditAction.ENTRY_EDIT,
         "",
         event=event,
         obj=entry,
@@ -537,7 +539,7 @@ def can_remove(entry: Entry) -> bool:
 
 
 @transaction.atomic
-def remove_entry(actor: Any, entry: Entry, reason: str = "") -> None:
+def remove_entry(actor: Actor, entry: Entry, reason: str = "") -> None:
     """Remove a player registered by mistake, who has not played.
 
     Before play, the movement is made again for the players left. After play has started (a late
@@ -562,7 +564,7 @@ def remove_entry(actor: Any, entry: Entry, reason: str = "") -> None:
         seats.filter(entry=entry, seat=Seating.Seat.BYE).delete()
     audit.record(
         actor,
-        "entry.remove",
+        AuditAction.ENTRY_REMOVE,
         "",
         event=event,
         obj=entry,
@@ -631,7 +633,7 @@ def _latest_withdrawals(event: Event) -> dict[str, AuditEntry]:
     latest: dict[str, AuditEntry] = {}
     # Oldest first, so that a later withdrawal wins.
     for withdrawal in AuditEntry.objects.filter(
-        event=event, action="entry.withdraw", object_type="entry"
+        event=event, action=AuditAction.ENTRY_WITHDRAW, object_type="entry"
     ).order_by("at", "id"):
         latest[withdrawal.object_id] = withdrawal
     return latest

@@ -24,9 +24,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import Event, ReportFile, Round
+from tournaments.models import AuditAction, Event, ReportFile, Round
 from tournaments.reports import documents, fingerprints
 from tournaments.services import audit, devices, jobs
+from tournaments.services.audit import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ DEVICE_LINK_KINDS = frozenset({ReportFile.Kind.TABLE_CARDS, ReportFile.Kind.ROUN
 
 @transaction.atomic
 def request_report(
-    actor: Any,
+    actor: Actor,
     event: Event,
     kind: str,
     round_number: int | None = None,
@@ -83,7 +84,7 @@ def request_report(
     )
     audit.record(
         actor,
-        "report.request",
+        AuditAction.REPORT_REQUEST,
         f"requested {_describe(report)}",
         event=event,
         obj=report,
@@ -99,7 +100,7 @@ def request_report(
 
 
 @transaction.atomic
-def regenerate(actor: Any, report: ReportFile) -> ReportFile:
+def regenerate(actor: Actor, report: ReportFile) -> ReportFile:
     """Make a document again from the event as it is now (after corrections, a re-planning...).
 
     Allowed whatever the document's state, so that a job lost with a stopped worker can be
@@ -115,7 +116,7 @@ def regenerate(actor: Any, report: ReportFile) -> ReportFile:
     report.save(update_fields=["status", "progress", "error", "finished_at", "heartbeat_at"])
     audit.record(
         actor,
-        "report.regenerate",
+        AuditAction.REPORT_REGENERATE,
         f"regenerated {_describe(report)}",
         event=report.event,
         obj=report,
@@ -137,7 +138,7 @@ def is_stalled(report: ReportFile, now: dt.datetime | None = None) -> bool:
     return (now or timezone.now()) - seen > STALLED_AFTER
 
 
-def restart_stalled(actor: Any = None) -> list[int]:
+def restart_stalled(actor: Actor = None) -> list[int]:
     """Queue again every stalled job (the catch-up's part for reports); their ids.
 
     Each goes through ``regenerate``, so the log says it was made again, by the system. Safe

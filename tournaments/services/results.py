@@ -34,9 +34,10 @@ from engine.ronde_pas import game_for_all_pass
 from engine.scoring import score
 from tournaments.engine_text import contract_name, error_message, problem_message
 from tournaments.errors import ConflictError, NotAllowedError, UserError
-from tournaments.models import Board, Event, Result, Round, Table, TableBoard
+from tournaments.models import AuditAction, Board, Event, Result, Round, Table, TableBoard
 from tournaments.result_words import award_in_words
 from tournaments.services import audit, events, jobs
+from tournaments.services.audit import Actor
 
 # Contracts rare enough that a typing slip is likelier than the real thing: keyed twice on purpose.
 SUSPICIOUS_CONTRACTS = frozenset(
@@ -248,7 +249,7 @@ def _check_open(table: Table) -> None:
 
 @transaction.atomic
 def record_result(
-    actor: Any,
+    actor: Actor,
     table: Table,
     board: Board,
     text: str,
@@ -420,7 +421,7 @@ def _is_second_keying(current: Result | None, source: str, reason: str) -> bool:
 
 
 def _second_keying(
-    actor: Any,
+    actor: Actor,
     event: Event,
     current: Result,
     notation: str,
@@ -440,7 +441,7 @@ def _second_keying(
         current.save(update_fields=["status", "other_keying", "other_keying_source"])
         audit.record(
             actor,
-            "result.confirm",
+            AuditAction.RESULT_CONFIRM,
             "",
             message=gettext_noop("board %(board)s table %(table)s confirmed: %(notation)s"),
             params={**where, "notation": notation},
@@ -455,7 +456,7 @@ def _second_keying(
         current.save(update_fields=["other_keying", "other_keying_source"])
         audit.record(
             actor,
-            "result.keying_differs",
+            AuditAction.RESULT_KEYING_DIFFERS,
             "",
             message=gettext_noop(
                 "round %(round)s table %(table)s board %(board)s keyed twice: %(notation)s and "
@@ -470,7 +471,7 @@ def _second_keying(
 
 
 @transaction.atomic
-def keep_keying(actor: Any, result: Result, reason: str = "", *, version: int) -> Result:
+def keep_keying(actor: Actor, result: Result, reason: str = "", *, version: int) -> Result:
     """The TD checked a board keyed twice with two results: the current one stands, confirmed."""
     reason = check_reason(reason)
     result = _locked_current_version(result, version)
@@ -483,7 +484,7 @@ def keep_keying(actor: Any, result: Result, reason: str = "", *, version: int) -
     result.save(update_fields=["other_keying", "other_keying_source", "status"])
     audit.record(
         actor,
-        "result.keep_keying",
+        AuditAction.RESULT_KEEP_KEYING,
         "",
         event=result.event,
         obj=result,
@@ -528,7 +529,9 @@ def _locked_current_version(result: Result, version: int | None) -> Result:
 
 
 @transaction.atomic
-def confirm_at_table(actor: Any, table: Table, board: Board, seat: str, *, version: int) -> Result:
+def confirm_at_table(
+    actor: Actor, table: Table, board: Board, seat: str, *, version: int
+) -> Result:
     """An opponent at the table confirms the result keyed there, by their seat.
 
     The player who keyed the result cannot confirm it; the seat must be taken at the table.
@@ -566,7 +569,7 @@ def confirm_at_table(actor: Any, table: Table, board: Board, seat: str, *, versi
     current.save(update_fields=["table_confirmed_by", "table_confirmed_at"])
     audit.record(
         actor,
-        "result.confirm_at_table",
+        AuditAction.RESULT_CONFIRM_AT_TABLE,
         "",
         event=event,
         obj=current,
@@ -623,7 +626,7 @@ def check_board_at_table(table: Table, board: Board) -> None:
 
 
 def write_version(
-    actor: Any,
+    actor: Actor,
     table: Table,
     board: Board,
     *,
@@ -656,7 +659,7 @@ def write_version(
 
 
 def _write(
-    actor: Any,
+    actor: Actor,
     event: Event,
     table: Table,
     board: Board,
@@ -727,13 +730,13 @@ def _write(
         return result
     where = {"round": table.round.number, "table": table.number, "board": board.number}
     if current is not None:
-        action = "result.correct"
+        action = AuditAction.RESULT_CORRECT
         message = gettext_noop(
             "round %(round)s table %(table)s board %(board)s: %(notation)s (was %(was)s)"
         )
         params = {**where, "notation": notation, "was": current.notation}
     else:
-        action = "result.record"
+        action = AuditAction.RESULT_RECORD
         message = gettext_noop("round %(round)s table %(table)s board %(board)s: %(notation)s")
         params = {**where, "notation": notation}
     if seat and current is None:
@@ -776,7 +779,7 @@ def seat_scores(result: Result) -> dict[Seat, int]:
 
 @transaction.atomic
 def confirm_result(
-    actor: Any,
+    actor: Actor,
     table: Table,
     board: Board,
     text: str,
@@ -816,7 +819,7 @@ def confirm_result(
         current.save(update_fields=["status"])
         audit.record(
             actor,
-            "result.confirm",
+            AuditAction.RESULT_CONFIRM,
             "",
             message=gettext_noop("board %(board)s table %(table)s confirmed: %(notation)s"),
             params={"board": board.number, "table": table.number, "notation": current.notation},
@@ -870,7 +873,7 @@ def sheet_status(scores: tuple[int, int, int, int], written: dict[str, int]) -> 
     return Result.SheetStatus.OPEN if differs else Result.SheetStatus.NONE
 
 
-def _note_sheet(actor: Any, event: Event, result: Result, written: dict[str, int]) -> Result:
+def _note_sheet(actor: Actor, event: Event, result: Result, written: dict[str, int]) -> Result:
     """Keep points typed from the sheet with a result already recorded (no new version)."""
     if not written or written == result.sheet or result.kind != Result.Kind.PLAYED:
         return result
@@ -879,7 +882,7 @@ def _note_sheet(actor: Any, event: Event, result: Result, written: dict[str, int
     result.save(update_fields=["sheet", "sheet_status"])
     audit.record(
         actor,
-        "result.sheet",
+        AuditAction.RESULT_SHEET,
         "",
         event=event,
         obj=result,
@@ -898,7 +901,7 @@ def _note_sheet(actor: Any, event: Event, result: Result, written: dict[str, int
 
 @transaction.atomic
 def accept_sheet_difference(
-    actor: Any, result: Result, reason: str = "", *, version: int | None = None
+    actor: Actor, result: Result, reason: str = "", *, version: int | None = None
 ) -> Result:
     """The TD checked the sheet and Troef's score stands: the difference is closed, not changed.
 
@@ -913,7 +916,7 @@ def accept_sheet_difference(
     result.save(update_fields=["sheet_status"])
     audit.record(
         actor,
-        "result.sheet_accept",
+        AuditAction.RESULT_SHEET_ACCEPT,
         "",
         event=result.event,
         obj=result,

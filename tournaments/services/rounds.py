@@ -9,12 +9,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from tournaments.errors import UserError
-from tournaments.models import Entry, Event, Result, Round, Seating, Table, TableBoard
+from tournaments.models import AuditAction, Entry, Event, Result, Round, Seating, Table, TableBoard
 from tournaments.services import audit, events, substitutes
+from tournaments.services.audit import Actor
 
 
 @transaction.atomic
-def open_round(actor: Any, round_: Round) -> Round:
+def open_round(actor: Actor, round_: Round) -> Round:
     """Start a round: its seating is final and results can be entered. Starts the event if needed."""
     # The event's row first, as re-planning does: a round cannot open while it is being re-seated.
     event = Event.objects.select_for_update().get(pk=round_.event_id)
@@ -78,7 +79,7 @@ def open_round(actor: Any, round_: Round) -> Round:
     round_.save(update_fields=["status", "opened_at"])
     audit.record(
         actor,
-        "round.open",
+        AuditAction.ROUND_OPEN,
         "",
         event=event,
         obj=round_,
@@ -89,7 +90,7 @@ def open_round(actor: Any, round_: Round) -> Round:
 
 
 @transaction.atomic
-def close_round(actor: Any, round_: Round, reason: str = "", *, anyway: bool = False) -> Round:
+def close_round(actor: Actor, round_: Round, reason: str = "", *, anyway: bool = False) -> Round:
     """Close a round once every sheet is in; ``anyway`` closes an incomplete one, with a reason.
 
     What is still missing (``gaps``) is refused with a ``UserError`` (code ``round_incomplete``)
@@ -130,7 +131,7 @@ def close_round(actor: Any, round_: Round, reason: str = "", *, anyway: bool = F
     if missing:
         audit.record(
             actor,
-            "round.close_anyway",
+            AuditAction.ROUND_CLOSE_ANYWAY,
             "",
             event=round_.event,
             obj=round_,
@@ -142,7 +143,7 @@ def close_round(actor: Any, round_: Round, reason: str = "", *, anyway: bool = F
     else:
         audit.record(
             actor,
-            "round.close",
+            AuditAction.ROUND_CLOSE,
             "",
             event=round_.event,
             obj=round_,
@@ -292,7 +293,7 @@ def gaps(round_: Round) -> list[Gap]:
 
 
 @transaction.atomic
-def reopen_round(actor: Any, round_: Round, reason: str) -> Round:
+def reopen_round(actor: Actor, round_: Round, reason: str) -> Round:
     """Reopen a closed round for late corrections; the reason goes into the audit log."""
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.event.status == Event.Status.FINISHED:
@@ -306,7 +307,7 @@ def reopen_round(actor: Any, round_: Round, reason: str) -> Round:
     round_.save(update_fields=["status", "closed_at"])
     audit.record(
         actor,
-        "round.reopen",
+        AuditAction.ROUND_REOPEN,
         "",
         message=gettext_noop("round %(round)s reopened"),
         params={"round": round_.number},

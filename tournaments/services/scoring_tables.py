@@ -7,7 +7,6 @@ changed: an event that picked it keeps its own copy, and the history stays what 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
@@ -17,8 +16,9 @@ from django.utils.translation import gettext_noop
 from engine.ruleset import Ruleset
 from tournaments import rulesets
 from tournaments.errors import UserError
-from tournaments.models import Club, ScoringTable, ScoringTableVersion
+from tournaments.models import AuditAction, Club, ScoringTable, ScoringTableVersion
 from tournaments.services import audit
+from tournaments.services.audit import Actor
 
 NAME_LENGTH = 120
 # A club's table is a page or two of TOML; anything far longer is a wrong file.
@@ -95,7 +95,7 @@ def _club(club: Club | str) -> Club:
 
 
 @transaction.atomic
-def create_table(actor: Any, club: Club | str, name: str, document: str) -> ScoringTable:
+def create_table(actor: Actor, club: Club | str, name: str, document: str) -> ScoringTable:
     """A new table of ``club`` (a club, or a club's name) with its first version."""
     name = clean_name(name)
     check_document(document)
@@ -112,7 +112,7 @@ def create_table(actor: Any, club: Club | str, name: str, document: str) -> Scor
     )
     audit.record(
         actor,
-        "scoring_table.create",
+        AuditAction.SCORING_TABLE_CREATE,
         "",
         obj=table,
         data={"version": version.pk, "digest": rulesets.digest(version.toml)},
@@ -123,7 +123,7 @@ def create_table(actor: Any, club: Club | str, name: str, document: str) -> Scor
 
 
 @transaction.atomic
-def save_version(actor: Any, table: ScoringTable, document: str) -> ScoringTableVersion | None:
+def save_version(actor: Actor, table: ScoringTable, document: str) -> ScoringTableVersion | None:
     """A new version of the table with ``document``; ``None`` when the text is the latest
     version's already (nothing is written). Existing versions are never changed."""
     check_document(document)
@@ -142,7 +142,7 @@ def save_version(actor: Any, table: ScoringTable, document: str) -> ScoringTable
     )
     audit.record(
         actor,
-        "scoring_table.save_version",
+        AuditAction.SCORING_TABLE_SAVE_VERSION,
         "",
         obj=table,
         data={"version": version.pk, "digest": rulesets.digest(text)},
@@ -153,7 +153,7 @@ def save_version(actor: Any, table: ScoringTable, document: str) -> ScoringTable
 
 
 @transaction.atomic
-def rename_table(actor: Any, table: ScoringTable, name: str) -> ScoringTable:
+def rename_table(actor: Actor, table: ScoringTable, name: str) -> ScoringTable:
     """Give the table another name (events keep the copies they made)."""
     name = clean_name(name)
     table = ScoringTable.objects.select_for_update().select_related("club").get(pk=table.pk)
@@ -174,7 +174,7 @@ def rename_table(actor: Any, table: ScoringTable, name: str) -> ScoringTable:
         raise _name_taken(table.club, name) from exc
     audit.record(
         actor,
-        "scoring_table.rename",
+        AuditAction.SCORING_TABLE_RENAME,
         "",
         obj=table,
         message=gettext_noop("renamed scoring table %(old)s of %(club)s to %(new)s"),

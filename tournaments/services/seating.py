@@ -14,8 +14,9 @@ from engine.cards import SEATS
 from engine.errors import MovementError
 from tournaments.engine_text import error_message
 from tournaments.errors import ConflictError, UserError
-from tournaments.models import Board, Entry, Event, Round, Seating, Table, TableBoard
+from tournaments.models import AuditAction, Board, Entry, Event, Round, Seating, Table, TableBoard
 from tournaments.services import audit, jobs
+from tournaments.services.audit import Actor
 
 
 def rounds_played(event: Event) -> int:
@@ -87,7 +88,7 @@ def export_json(
 
 
 @transaction.atomic
-def generate_movement(actor: Any, event: Event, *, seed: int = 0) -> movements.Movement:
+def generate_movement(actor: Actor, event: Event, *, seed: int = 0) -> movements.Movement:
     """Seat every round from scratch. Only before play starts."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if rounds_played(event):
@@ -100,7 +101,7 @@ def generate_movement(actor: Any, event: Event, *, seed: int = 0) -> movements.M
     quality = movements.quality(movement)
     audit.record(
         actor,
-        "movement.generate",
+        AuditAction.MOVEMENT_GENERATE,
         "",
         event=event,
         data={"seed": seed, "repeats": quality.repeats},
@@ -270,7 +271,7 @@ def preview_replan(event: Event, *, seed: int = 0) -> ReplanPreview:
 
 @transaction.atomic
 def replan(
-    actor: Any, event: Event, *, reason: str = "", seed: int = 0, expected: str | None = None
+    actor: Actor, event: Event, *, reason: str = "", seed: int = 0, expected: str | None = None
 ) -> movements.Movement:
     """Re-seat the rounds not yet played for the players now in the event; played rounds stay.
 
@@ -293,7 +294,7 @@ def replan(
     _write(event, movement, first_round=cost.first_round)
     audit.record(
         actor,
-        "movement.replan",
+        AuditAction.MOVEMENT_REPLAN,
         "",
         event=event,
         reason=reason,

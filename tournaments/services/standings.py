@@ -397,7 +397,7 @@ def serialise(
                 "entry": number,
                 "name": name,
                 "club": club,
-                "withdrawn": status != "active",
+                "withdrawn": status != Entry.Status.ACTIVE,
                 "total": display(record.total, places),
                 "rounds": {str(r): display(v, places) for r, v in line.rounds.items()},
                 "boards": record.boards,

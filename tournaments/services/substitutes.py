@@ -26,8 +26,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import Entry, Event, Player, Result, Round, Seating, Table
+from tournaments.models import AuditAction, Entry, Event, Player, Result, Round, Seating, Table
 from tournaments.services import adjustments, audit, jobs, registration, results, seating
+from tournaments.services.audit import Actor
 
 AWARDS = ("average_plus", "average", "average_minus")
 
@@ -140,7 +141,7 @@ def tidy_ruling(table: Table) -> None:
 
 @transaction.atomic
 def mark_absent(
-    actor: Any, round_: Round, entry: Entry, reason: str = "", *, later_rounds: bool = False
+    actor: Actor, round_: Round, entry: Entry, reason: str = "", *, later_rounds: bool = False
 ) -> list[Seating]:
     """A player who did not turn up: their seat in the round becomes vacant.
 
@@ -185,7 +186,7 @@ def mark_absent(
     rounds = sorted({s.round.number for s in seats})
     audit.record(
         actor,
-        "seat.absent",
+        AuditAction.SEAT_ABSENT,
         "",
         event=event,
         obj=entry,
@@ -268,7 +269,7 @@ def scope_rounds(event: Event, round_: Round, scope: str, from_round: int | None
 
 @transaction.atomic
 def seat_substitute(
-    actor: Any,
+    actor: Actor,
     round_: Round,
     planned: Entry,
     substitute: Player,
@@ -358,7 +359,7 @@ def seat_substitute(
     played = [s.round.number for s in taken]
     audit.record(
         actor,
-        "seat.substitute",
+        AuditAction.SEAT_SUBSTITUTE,
         "",
         event=event,
         obj=entry,
@@ -397,7 +398,7 @@ def _table_for_ruling(table: Table) -> tuple[Table, list[Seating]]:
 
 
 @transaction.atomic
-def sit_out_table(actor: Any, table: Table, reason: str = "") -> Table:
+def sit_out_table(actor: Actor, table: Table, reason: str = "") -> Table:
     """The table with an empty seat does not play: the players present have a bye in the round
     (their own average), the absentee gets nothing, and no results are expected there."""
     reason = _reason(reason)
@@ -408,7 +409,7 @@ def sit_out_table(actor: Any, table: Table, reason: str = "") -> Table:
     table.save(update_fields=["ruling"])
     audit.record(
         actor,
-        "table.sit_out",
+        AuditAction.TABLE_SIT_OUT,
         "",
         event=table.round.event,
         obj=table,
@@ -428,7 +429,7 @@ def sit_out_table(actor: Any, table: Table, reason: str = "") -> Table:
 
 @transaction.atomic
 def award_absent_table(
-    actor: Any, table: Table, awards: dict[str, str], reason: str = ""
+    actor: Actor, table: Table, awards: dict[str, str], reason: str = ""
 ) -> list[Result]:
     """Artificial scores for the players present on every board of the table; nothing for the
     absentee. ``awards`` maps the seats of the players present (N, E, S, W) to average-plus,
@@ -482,7 +483,7 @@ def find_table(round_: Round, number: int) -> Table:
 
 @transaction.atomic
 def fill_seat(
-    actor: Any,
+    actor: Actor,
     round_: Round,
     table_number: int,
     seat: str,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,8 +13,9 @@ from django.utils.translation import gettext_noop
 
 from tournaments import roles
 from tournaments.errors import NotAllowedError, UserError
-from tournaments.models import ApiToken, Event
+from tournaments.models import ApiToken, AuditAction, Event
 from tournaments.services import audit
+from tournaments.services.audit import Actor
 
 # "troef_" and 40 URL-safe characters; the first 12 characters find the token, the rest proves it.
 KEY_START = "troef_"
@@ -48,10 +48,11 @@ def authenticate(key: str) -> ApiToken | None:
 
 @transaction.atomic
 def create_token(
-    actor: Any, name: str, access: str, event: Event | None = None
+    actor: Actor, name: str, access: str, event: Event | None = None
 ) -> tuple[ApiToken, str]:
     """A new token for ``actor`` and its key, which is never shown again."""
-    if not getattr(actor, "is_authenticated", False):
+    user = audit.user_of(actor)
+    if user is None:
         raise NotAllowedError(_("Sign in to make an API token."))
     name = name.strip() if isinstance(name, str) else ""
     if not name:
@@ -66,7 +67,7 @@ def create_token(
         raise UserError(_("Choose what the token may do."), field="access")
     # A token for an event the user has no part in would only ever read what is public: refused,
     # so that nobody believes it does more.
-    if event is not None and roles.role_of(event, actor) < roles.Role.ASSISTANT:
+    if event is not None and roles.role_of(event, user) < roles.Role.ASSISTANT:
         raise UserError(
             _("Choose an event you direct or assist in, or none for all of yours."),
             field="event",
@@ -76,7 +77,7 @@ def create_token(
         if not ApiToken.objects.filter(prefix=key[:PREFIX_LENGTH]).exists():
             break
     token = ApiToken.objects.create(
-        user=actor,
+        user=user,
         name=name,
         prefix=key[:PREFIX_LENGTH],
         key_hash=_hash(key),
@@ -85,7 +86,7 @@ def create_token(
     )
     audit.record(
         actor,
-        "token.create",
+        AuditAction.TOKEN_CREATE,
         "",
         event=event,
         obj=token,
@@ -96,14 +97,14 @@ def create_token(
 
 
 @transaction.atomic
-def revoke_token(actor: Any, token: ApiToken) -> ApiToken:
+def revoke_token(actor: Actor, token: ApiToken) -> ApiToken:
     """The token lets nobody in from now on; it stays listed."""
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
         audit.record(
             actor,
-            "token.revoke",
+            AuditAction.TOKEN_REVOKE,
             "",
             event=token.event,
             obj=token,

@@ -391,7 +391,10 @@ def board_history(
             }
             for r in versions
         ],
-        "open": next((r for r in versions if r.is_current and r.sheet_status == "open"), None),
+        "open": next(
+            (r for r in versions if r.is_current and r.sheet_status == Result.SheetStatus.OPEN),
+            None,
+        ),
         # A second keying that differed waits for the TD: keep the current result, or correct it.
         "differs": next((r for r in versions if r.is_current and r.other_keying), None),
         "players": [s.entry for s in players],

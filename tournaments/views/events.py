@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments import charts, roles, rulesets
 from tournaments.errors import UserError
 from tournaments.forms import EventForm, MovementForm, ReasonForm
-from tournaments.models import AuditEntry, Event, Organisation, Round
+from tournaments.models import AuditEntry, Entry, Event, Organisation, Round
 from tournaments.services import access, deals, events, rounds, seating
 from tournaments.views.common import director_required, entry_required, show_error
 
@@ -99,7 +99,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     context = {
         "event": event,
         "entries": entries,
-        "active_count": entries.filter(status="active").count(),
+        "active_count": entries.filter(status=Entry.Status.ACTIVE).count(),
         "rounds": round_list,
         "has_seating": has_seating,
         "board_count": event.boards.count(),

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import roles
 from tournaments.errors import UserError
-from tournaments.models import Event, ReportFile
+from tournaments.models import Event, ReportFile, Round
 from tournaments.reports import fingerprints
 from tournaments.reports.fingerprints import Freshness
 from tournaments.services import reports
@@ -107,7 +107,7 @@ def _stalled(rows: list[tuple[ReportFile, Freshness | None]]) -> set[int]:
 
 @entry_required
 def report_list(request: HttpRequest, event: Event) -> HttpResponse:
-    current = event.round_set.exclude(status="planned").order_by("-number").first()
+    current = event.round_set.exclude(status=Round.Status.PLANNED).order_by("-number").first()
     directs = _directs(request, event)
     form = ReportForm(
         request.POST or None,
