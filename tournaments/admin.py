@@ -137,6 +137,7 @@ class TableBoardAdmin(ReadOnly, admin.ModelAdmin):
 class ResultAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "board", "table", "version", "is_current", "notation", "status"]
     list_filter = ["event", "is_current", "kind", "status"]
+    ordering = ["event", "board__number", "table__number", "-version"]
 
 
 @admin.register(Penalty)

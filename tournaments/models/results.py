@@ -85,7 +85,8 @@ class Result(models.Model):
     )
 
     class Meta:
-        ordering = ["board__number", "table__number", "-version"]
+        # No default order: most reads are counts, sums or lookups by table and board, and an
+        # order joining the board and the table would cost every one of them. Lists say theirs.
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "board"],

@@ -255,9 +255,11 @@ class Declared:
 def declared(event: Event, known: Mapping[int, BoardTable]) -> list[Declared]:
     """Every current played result of the event the double-dummy tables answer."""
     out = []
-    results = Result.objects.filter(
-        event=event, is_current=True, kind=Result.Kind.PLAYED
-    ).select_related("board", "table__round")
+    results = (
+        Result.objects.filter(event=event, is_current=True, kind=Result.Kind.PLAYED)
+        .select_related("board", "table__round")
+        .order_by("board__number", "table__round__number", "table__number")
+    )
     for row in results:
         table = known.get(row.board.number)
         if table is None:
