@@ -455,6 +455,12 @@ def test_a_restored_event_has_its_boards_analysed_again(
     assert sorted(args[0] for _name, args in broker) == sorted(
         restored.boards.values_list("pk", flat=True)
     )
+    # The import's own entry says so; the log copied from the backup gains no entry of its own.
+    entry = AuditEntry.objects.get(event=restored, action="event.import")
+    assert entry.data["analysis_queued"] == restored.boards.count()
+    assert AuditEntry.objects.filter(event=restored, action="analysis.queue").count() == (
+        AuditEntry.objects.filter(event=event, action="analysis.queue").count()
+    )
 
 
 def test_the_command_queues_the_boards_still_without_a_table(

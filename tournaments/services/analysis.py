@@ -116,10 +116,11 @@ def _finished(event: Event) -> Iterable[int]:
     )
 
 
-def schedule_analysis(event: Event, *, actor: Actor = None) -> int:
+def schedule_analysis(event: Event, *, actor: Actor = None, record: bool = True) -> int:
     """Queue one analysis job per board not analysed yet, once the transaction commits.
 
-    Returns the number of jobs queued; writes one audit entry for the event when there are any.
+    Returns the number of jobs queued; writes one audit entry for the event when there are any,
+    unless the caller's own entry says so (``record=False``).
     """
     if not in_background():
         return 0
@@ -129,18 +130,23 @@ def schedule_analysis(event: Event, *, actor: Actor = None) -> int:
     ]
     if not pending:
         return 0
+    if record:
+        _record_queued(actor, event, len(pending))
+    for board_id in pending:
+        transaction.on_commit(partial(_send, board_id), robust=True)
+    return len(pending)
+
+
+def _record_queued(actor: Actor, event: Event, boards: int) -> None:
     audit.record(
         actor,
         AuditAction.ANALYSIS_QUEUE,
         "",
         event=event,
-        data={"boards": len(pending)},
+        data={"boards": boards},
         message=gettext_noop("double-dummy analysis queued: %(boards)s boards"),
-        params={"boards": len(pending)},
+        params={"boards": boards},
     )
-    for board_id in pending:
-        transaction.on_commit(partial(_send, board_id), robust=True)
-    return len(pending)
 
 
 def analyse_missing(event: Event, progress: Callable[[int], None] | None = None) -> int:

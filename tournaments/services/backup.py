@@ -427,10 +427,7 @@ def import_event(actor: Actor, document: Any, *, slug: str | None = None) -> Imp
     slug = check_document(document, slug)
     try:
         with transaction.atomic():
-            imported = _import(actor, document, slug)
-            # The backup holds no double-dummy tables: the restored boards are analysed again.
-            analysis.schedule_analysis(imported.event, actor=actor)
-            return imported
+            return _import(actor, document, slug)
     except (IntegrityError, DataError) as error:
         raise _broken(str(error).splitlines()[0] if str(error) else type(error).__name__) from error
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -479,6 +476,9 @@ def _import(actor: Actor, document: dict[str, Any], slug: str) -> Imported:
     if document.get("standings") is not None:
         loader.create(Standings, [document["standings"]])
     result.missing_users = sorted(loader.missing_users)
+    # The backup holds no double-dummy tables: the restored boards are analysed again, which the
+    # import's own entry records.
+    queued = analysis.schedule_analysis(event, actor=actor, record=False)
     audit.record(
         actor,
         AuditAction.EVENT_IMPORT,
@@ -490,6 +490,7 @@ def _import(actor: Actor, document: dict[str, Any], slug: str) -> Imported:
             "exported_at": str(document.get("exported_at", "")),
             "source_slug": str(document["event"].get("slug", "")),
             "missing_users": result.missing_users,
+            "analysis_queued": queued,
         },
         message=gettext_noop("event restored from a backup file made on %(exported)s"),
         params={"exported": str(document.get("exported_at", ""))[:16].replace("T", " ")},
