@@ -15,14 +15,19 @@
  *     cards below are interchangeable small cards. Entries therefore serve every target, every
  *     lead and every deal that reaches such a position;
  *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
- *     already played are left out, only the highest is tried;
+ *     already played are left out, only the highest is tried; and, as in the table, once a card
+ *     has failed for its player and lies below the lowest card of its suit that decided the
+ *     search under it, the same hand's lower cards of that suit are not tried (each gives a
+ *     position that differs from the one searched in small cards only);
  *   - sure-trick bounds at each trick: the leader's cashable top cards, or a partner's reached
  *     with a small card of a suit it heads; and, for either side, the trumps of one hand less
  *     those the other side's higher trumps can beat, which win that many tricks whatever anyone
  *     does (a lone hand's low trumps count when no one has enough trumps above them);
- *   - move ordering: the lead stored in the table first, then cheap heuristics (cash winners,
- *     win as cheaply as possible, keep a partner's trick, unload high cards in a misere), then
- *     the cards that caused cut-offs before (history).
+ *   - move ordering: the lead stored in the table first, then cheap heuristics (cash winners;
+ *     after the lead, first the cards that leave the trick to the player's side with no one
+ *     still to play able to take it back, then the others that leave it to that side; win as
+ *     cheaply as possible, keep a partner's trick, unload high cards in a misere), then the
+ *     cards that caused cut-offs before (history).
  *
  * The table (about 45 MB) is allocated on first use and kept for the life of the process; the
  * search holds the GIL, so calls from several threads take turns.
@@ -90,15 +95,18 @@ typedef struct {
  * some suit free, else of (..., the owners of the top two cards of each suit), which keeps the
  * chains short. New entries go to the current pool; when
  * it is full the other one is emptied and becomes the current one, so the table always keeps
- * the latest half of what it learnt. */
+ * the latest half of what it learnt. A pool that holds nothing is not probed. */
 static Entry *tt = NULL;
 static uint32_t *heads = NULL;
 static uint32_t current = 0;
 static uint32_t used = 0;
 static uint64_t total_nodes = 0;
+/* Whether a pool holds any entry since it was last emptied (an empty pool is not probed). */
+static int filled[2] = {1, 1};
 
 static void tt_empty(uint32_t pool) {
-    memset(heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
+    if (filled[pool]) memset(heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
+    filled[pool] = 0;
 }
 
 static void tt_reset(void) {
@@ -111,8 +119,37 @@ static void tt_reset(void) {
 /* Bits set in each 13-bit suit mask: a table, as the build need not target a CPU with POPCNT. */
 static uint8_t bits13[1u << 13];
 
-static void fill_bits13(void) {
+/* For summarize(): the bits of x at the set bits of a mask, packed low (the low 7 and the high
+ * 6 bits of a suit apart), and a 7-bit value spread to the even bits of 14. */
+static uint8_t pack_low[1u << 7][1u << 7];
+static uint8_t pack_high[1u << 6][1u << 6];
+static uint16_t spread7[1u << 7];
+
+static void fill_tables(void) {
     for (unsigned x = 1; x < (1u << 13); x++) bits13[x] = (uint8_t)(bits13[x >> 1] + (x & 1u));
+    for (unsigned mask = 0; mask < (1u << 7); mask++)
+        for (unsigned x = 0; x < (1u << 7); x++) {
+            unsigned out = 0, n = 0;
+            for (unsigned b = 0; b < 7; b++)
+                if ((mask >> b) & 1u) out |= ((x >> b) & 1u) << n++;
+            pack_low[mask][x] = (uint8_t)out;
+            if (mask < (1u << 6) && x < (1u << 6)) pack_high[mask][x] = (uint8_t)out;
+        }
+    for (unsigned x = 0; x < (1u << 7); x++) {
+        unsigned out = 0;
+        for (unsigned b = 0; b < 7; b++) out |= ((x >> b) & 1u) << (2 * b);
+        spread7[x] = (uint16_t)out;
+    }
+}
+
+/* The bits of the 13-bit x at the set bits of rem, packed low. */
+static inline unsigned pack13(unsigned x, unsigned rem) {
+    return pack_low[rem & 0x7fu][x & 0x7fu] |
+           (unsigned)pack_high[rem >> 7][(x >> 7) & 0x3fu] << bits13[rem & 0x7fu];
+}
+
+static inline uint32_t spread13(unsigned x) {
+    return spread7[x & 0x7fu] | (uint32_t)spread7[x >> 7] << 14;
 }
 
 static inline int popcount16(unsigned x) { return bits13[x & 0x1fffu]; }
@@ -131,18 +168,12 @@ static void summarize(const State *s, int leader, Summary *m) {
             lengths |= (uint64_t)popcount16(s->h[p][suit]) << (4 * (p * 4 + suit));
     m->lengths = lengths;
     for (int suit = 0; suit < 4; suit++) {
+        /* Owner 0..3 of each card as two bits (seat 1 or 3, seat 2 or 3), the highest card at
+         * bits 25-24 and the others below it in order. */
         unsigned h1 = s->h[1][suit], h2 = s->h[2][suit], h3 = s->h[3][suit];
         unsigned rem = s->h[0][suit] | h1 | h2 | h3;
-        uint32_t owners = 0;
-        int shift = 24;
-        while (rem) {
-            int b = top_bit(rem);
-            rem &= ~(1u << b);
-            unsigned owner = ((h1 >> b) & 1u) | (((h2 >> b) & 1u) << 1) | (((h3 >> b) & 1u) * 3u);
-            owners |= owner << shift;
-            shift -= 2;
-        }
-        m->owners[suit] = owners;
+        uint32_t owners = spread13(pack13(h1 | h3, rem)) | spread13(pack13(h2 | h3, rem)) << 1;
+        m->owners[suit] = rem ? owners << (26 - 2 * popcount16(rem)) : 0;
     }
     for (int deep = 0; deep < 2; deep++) {
         uint64_t tops = 0;
@@ -183,6 +214,7 @@ static uint16_t cut_of(const State *s, int suit, int depth) {
 static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint16_t context,
                               int k, int *hint) {
     for (uint32_t pool = 0; pool < 2; pool++) {
+        if (!filled[pool]) continue;
         const Entry *base = tt + (size_t)pool * POOL;
         for (int deep = 0; deep < 2; deep++) {
             uint32_t i = heads[(size_t)pool * HEADS + m->bucket[deep]];
@@ -263,6 +295,7 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     e->best = (uint8_t)best;
     e->next = *head;
     *head = used++;
+    filled[current] = 1;
 }
 
 /* --- helpers ------------------------------------------------------------------------------- */
@@ -393,7 +426,7 @@ static int sure_trump_tricks(const State *s, int team, uint16_t *lowest) {
     int best = 0;
     for (int p = 0; p < 4; p++) {
         unsigned mine = s->h[p][s->trump];
-        if (!on(team, p) || !mine) continue;
+        if (!on(team, p) || popcount16(mine) <= best) continue;
         unsigned rem = mine | theirs;
         int higher = 0, sure = 0;
         while (rem) {
@@ -436,6 +469,24 @@ static int opponent_ruffs(const State *s, int seat, int suit) {
     for (int p = 0; p < 4; p++) {
         if (p == seat || good_for(s, seat, p)) continue;
         if (!s->h[p][suit] && s->h[p][s->trump]) return 1;
+    }
+    return 0;
+}
+
+/* Whether a seat still to play to the trick after `seat` (at position `pos`) can take it from
+ * `winner`, who holds it with `win_rank` of `win_suit`, against `winner`'s wish. */
+static int overtaken(const State *s, int seat, int pos, int lead_suit, int winner, int win_suit,
+                     int win_rank) {
+    for (int later = pos + 1; later < 4; later++) {
+        int p = (seat + later - pos) & 3;
+        if (good_for(s, p, winner)) continue;
+        unsigned follow = s->h[p][lead_suit];
+        if (follow) {
+            if (win_suit == lead_suit && (follow >> (win_rank + 1))) return 1;
+        } else if (s->trump != NO_TRUMP) {
+            unsigned trumps = s->h[p][s->trump];
+            if (win_suit == s->trump ? (trumps >> (win_rank + 1)) != 0 : trumps != 0) return 1;
+        }
     }
     return 0;
 }
@@ -484,6 +535,9 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
                 int wins = beats(s, suit, r, win_suit, win_rank);
                 int winner = wins ? seat : win_seat;
                 score = good_for(s, seat, winner) ? 64 : 0;
+                if (score && !overtaken(s, seat, pos, lead_suit, winner, wins ? suit : win_suit,
+                                        wins ? r : win_rank))
+                    score += 32;
                 if (wins)
                     score += 20 - r;
                 else if (wants_own)
@@ -552,28 +606,42 @@ static inline void add_winner(const State *s, int suit, int rank, uint16_t playe
     if (same & ~(1u << rank)) relevant[suit] |= (uint16_t)(1u << rank);
 }
 
+/* After a card of `suit` failed for its player with `child` as the cards that mattered below it:
+ * when the card is below the lowest of them, any lower card of the same suit in the same hand
+ * gives a position of the same class (the two differ only in small cards), so fails as well.
+ * small[suit] becomes the rank bit under which the player's cards of the suit need no trying
+ * (0x2000 when no card of the suit mattered). */
+static inline void note_small(const uint16_t *child, int suit, uint16_t bit, uint16_t *small) {
+    uint16_t cut = child[suit] ? (uint16_t)(child[suit] & -child[suit]) : (uint16_t)0x2000;
+    if (bit < cut && cut > small[suit]) small[suit] = cut;
+}
+
 /* A search that tried every card of `seat` only tried the top card of each run of equivalent
- * cards; the runs hold only where their lowest cards are among the cards that matter. */
-static void add_runs(const State *s, int seat, int pos, int lead_suit, uint16_t *relevant) {
+ * cards; the runs hold only where their lowest cards are among the cards that matter. Runs
+ * wholly below small[suit] need not hold: any card there gives the same result. */
+static void add_runs(const State *s, int seat, int pos, int lead_suit, const uint16_t *small,
+                     uint16_t *relevant) {
     int first = 0, last = 3;
     if (pos > 0 && s->h[seat][lead_suit]) first = last = lead_suit;
     for (int suit = first; suit <= last; suit++) {
         unsigned mine = s->h[seat][suit];
         if (popcount16(mine) < 2) continue;
         unsigned rem = remaining(s, suit);
-        int run = 0, previous = -1;
+        int run = 0, previous = -1, run_top = -1;
         while (rem) {
             int b = top_bit(rem);
             rem &= ~(1u << b);
             if ((mine >> b) & 1u) {
+                if (!run) run_top = b;
                 run++;
                 previous = b;
             } else {
-                if (run > 1) relevant[suit] |= (uint16_t)(1u << previous);
+                if (run > 1 && (1u << run_top) >= small[suit])
+                    relevant[suit] |= (uint16_t)(1u << previous);
                 run = 0;
             }
         }
-        if (run > 1) relevant[suit] |= (uint16_t)(1u << previous);
+        if (run > 1 && (1u << run_top) >= small[suit]) relevant[suit] |= (uint16_t)(1u << previous);
     }
 }
 
@@ -606,10 +674,12 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, hint, moves);
     int maximizing = on(s->maximizers, seat);
     uint16_t child[4];
+    uint16_t small[4] = {0, 0, 0, 0};
     clear4(relevant);
     for (int i = 0; i < n; i++) {
         int suit = moves[i].suit, r = moves[i].rank;
         uint16_t bit = (uint16_t)(1u << r);
+        if (bit < small[suit]) continue;
         int ws = win_seat, wsuit = win_suit, wr = win_rank;
         if (pos == 0 || beats(s, suit, r, win_suit, win_rank)) {
             ws = seat;
@@ -640,8 +710,9 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
             return result;
         }
         or4(relevant, child);
+        note_small(child, suit, bit, small);
     }
-    add_runs(s, seat, pos, lead_suit, relevant);
+    add_runs(s, seat, pos, lead_suit, small, relevant);
     return !maximizing;
 }
 
@@ -713,10 +784,12 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, -1, moves);
     int declarer = seat == s->declarer;
     uint16_t child[4];
+    uint16_t small[4] = {0, 0, 0, 0};
     clear4(relevant);
     for (int i = 0; i < n; i++) {
         int suit = moves[i].suit, r = moves[i].rank;
         uint16_t bit = (uint16_t)(1u << r);
+        if (bit < small[suit]) continue;
         int ws = win_seat, wsuit = win_suit, wr = win_rank;
         if (pos == 0 || beats(s, suit, r, win_suit, win_rank)) {
             ws = seat;
@@ -753,8 +826,9 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
             return result;
         }
         or4(relevant, child);
+        note_small(child, suit, bit, small);
     }
-    add_runs(s, seat, pos, lead_suit, relevant);
+    add_runs(s, seat, pos, lead_suit, small, relevant);
     return !declarer;
 }
 
@@ -934,6 +1008,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__solver(void) {
-    fill_bits13();
+    fill_tables();
     return PyModule_Create(&module);
 }
