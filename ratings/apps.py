@@ -7,3 +7,7 @@ from django.utils.translation import gettext_lazy as _
 class RatingsConfig(AppConfig):
     name = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        # Registered at start, like the tournaments app's tasks (tournaments.apps).
+        from ratings import tasks  # noqa: F401

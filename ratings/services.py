@@ -13,7 +13,7 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -85,22 +85,45 @@ class Outcome:
     players: int
 
 
-def recompute(organisation_id: int) -> Outcome | None:
+def lock_organisation(organisation_id: int, *, skip_locked: bool = False) -> Organisation | None:
+    """The organisation's row, locked for a computation until the transaction ends (``None`` if
+    it is gone, or locked by another computation and ``skip_locked``).
+
+    No-key: rows that point at the organisation (a new event, a finish's request) do not wait.
+    """
+    organisations = Organisation.objects.select_for_update(no_key=True, skip_locked=skip_locked)
+    return organisations.filter(pk=organisation_id).first()
+
+
+def recompute(organisation_id: int, *, only_if_behind: bool = False) -> Outcome | None:
     """Rate every finished event of the organisation from scratch and store the result.
 
-    ``None`` if the organisation is gone. Two runs for the same organisation (an event finished
-    while the command runs) queue on the organisation's row lock; the second replaces the first's
-    rows with the same figures, or newer ones.
+    ``None`` if the organisation is gone, or, with ``only_if_behind`` (the catch-up), if the
+    stored ratings already count every finished event or another computation
+    of the organisation is running. Two runs for the same organisation queue on the
+    organisation's row lock (a lock that leaves new rows pointing at it free: an event created
+    meanwhile does not wait); the second replaces the first's rows with the same figures, or
+    newer ones. Finishing an event never waits for a computation: it only bumps ``requested``.
     """
+    # Outside the computation's transaction: a first request and this row never wait on it.
+    if not Organisation.objects.filter(pk=organisation_id).exists():
+        return None
+    try:
+        RatingsState.objects.get_or_create(organisation_id=organisation_id)
+    except IntegrityError:
+        return None  # the organisation went meanwhile
     with transaction.atomic():
-        organisation = Organisation.objects.select_for_update().filter(pk=organisation_id).first()
+        organisation = lock_organisation(organisation_id, skip_locked=only_if_behind)
         if organisation is None:
             return None
-        # The requests this computation covers: every event finished before it took the lock.
-        state, _created = RatingsState.objects.select_for_update().get_or_create(
+        # The requests this computation covers. Read after the lock, before the events: a finish
+        # commits its event's status and its request together, so every request counted here is
+        # among the events read below; a later one leaves ``computed`` behind for the next run.
+        covered, computed = RatingsState.objects.values_list("requested", "computed").get(
             organisation=organisation
         )
-        covered = state.requested
+        if only_if_behind and computed >= covered:
+            return None
         events = finished_events(organisation)
         season = skill.rate_events(event_contests(event) for event in events)
         Rating.objects.filter(organisation=organisation).delete()
@@ -130,7 +153,7 @@ def recompute(organisation_id: int) -> Outcome | None:
             )
             for point in season.history
         )
-        RatingsState.objects.filter(pk=state.pk).update(
+        RatingsState.objects.filter(organisation=organisation, computed__lt=covered).update(
             computed=covered, computed_at=timezone.now()
         )
         audit.record(

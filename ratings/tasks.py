@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
@@ -9,6 +11,8 @@ from django.db.models import F
 
 from ratings import services
 from ratings.models import RatingsState
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(
@@ -30,11 +34,19 @@ def compute_ratings(organisation_id: int) -> int | None:
 def catch_up_ratings() -> int:
     """Run by Celery beat: recompute the ratings a lost job left behind their finished events.
 
-    Returns how many organisations were brought up to date.
+    Returns how many organisations were brought up to date. An organisation whose computation
+    is running now is left to it; one that fails is logged, and the others still go on.
     """
     behind = RatingsState.objects.filter(computed__lt=F("requested")).values_list(
         "organisation_id", flat=True
     )
-    return sum(
-        1 for organisation_id in list(behind) if services.recompute(organisation_id) is not None
-    )
+    done = 0
+    for organisation_id in list(behind):
+        try:
+            if services.recompute(organisation_id, only_if_behind=True) is not None:
+                done += 1
+        except Exception:
+            logger.exception(
+                "the ratings of organisation %s could not be computed", organisation_id
+            )
+    return done

@@ -1,3 +1,5 @@
+"""The tournaments app: events, players, rounds, results, standings and their printed documents."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -5,3 +7,8 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # The Celery tasks are registered when the process starts, before a web process starts
+        # threads: services send jobs by name (services.jobs) and find them registered.
+        from tournaments import report_tasks, tasks  # noqa: F401

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import connection, connections, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -16,6 +18,7 @@ from ratings import services
 from ratings.models import Rating, RatingPoint, RatingsState
 from ratings.tasks import catch_up_ratings, compute_ratings
 from tests.ratings.conftest import play_event
+from tests.tournaments.conftest import make_settings
 from tournaments.models import AuditEntry, Event, Organisation
 from tournaments.services import events
 
@@ -202,3 +205,38 @@ def test_a_computation_covers_only_the_events_finished_before_it(td: User) -> No
 def test_the_catch_up_runs_with_celery_beat(settings: Any) -> None:
     tasks_run = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "troef.catch_up_ratings" in tasks_run
+
+
+@pytest.mark.django_db(transaction=True)
+def test_finishing_an_event_does_not_wait_for_a_ratings_computation(td: User) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("real concurrent transactions need PostgreSQL (set DATABASE_URL)")
+    event = play_event(td, "waiting", dt.date(2026, 1, 5), finish=False)
+    organisation = event.organisation
+    assert organisation is not None
+    services.recompute(organisation.pk)  # the state row exists, as after a first computation
+    held, release = threading.Event(), threading.Event()
+
+    def computation() -> None:
+        # The lock a computation holds while it replays the season.
+        try:
+            with transaction.atomic():
+                assert services.lock_organisation(organisation.pk) is not None
+                held.set()
+                release.wait(30)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=computation)
+    thread.start()
+    try:
+        assert held.wait(10)
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '3s'")
+            events.finish_event(td, event)  # asks for the ratings: bumps ``requested``
+            events.create_event(td, make_settings(slug="next", date=dt.date(2026, 1, 12)))
+    finally:
+        release.set()
+        thread.join(30)
+    assert RatingsState.objects.get(organisation=organisation).behind

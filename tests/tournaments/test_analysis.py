@@ -497,3 +497,16 @@ def test_the_command_names_an_event_it_does_not_know(td: User) -> None:
     start_event(td, SLUG, 16)
     with pytest.raises(CommandError, match="'nowhere'"):
         call_command("analyse_boards", SLUG, "nowhere", stdout=io.StringIO())
+
+
+def test_the_command_tries_a_failed_board_again(
+    td: User, monkeypatch: pytest.MonkeyPatch, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    event = start_event(td, SLUG, 16)
+    monkeypatch.setattr(analysis, "compute_table", lambda deal: 1 / 0)
+    tasks.analyse_board(board(event, 3).pk)
+    assert BoardAnalysis.objects.get(board__number=3).error
+    monkeypatch.setattr(analysis, "compute_table", known_table)
+    call_command("analyse_boards", SLUG, "--here", stdout=io.StringIO())
+    assert not BoardAnalysis.objects.filter(board__event=event).exclude(error="").exists()
+    assert BoardAnalysis.objects.filter(board__event=event).count() == event.boards.count()

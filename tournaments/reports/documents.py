@@ -98,7 +98,7 @@ def renderer_for(
             loader, renderer = SOURCES[part]
             if loader not in loaded:
                 loaded[loader] = loader(event, round_number)
-            parts.append(renderer(loaded[loader], paper=paper, language=language))
+            parts.append(_with_tables(renderer(loaded[loader], paper=paper, language=language)))
         return RoundPackRenderer(
             parts,
             round_number=round_number,
@@ -108,4 +108,14 @@ def renderer_for(
             progress=progress,
         )
     loader, renderer = SOURCES[kind]
-    return renderer(loader(event, round_number), paper=paper, language=language, progress=progress)
+    return _with_tables(
+        renderer(loader(event, round_number), paper=paper, language=language, progress=progress)
+    )
+
+
+def _with_tables(renderer: Renderer) -> Renderer:
+    """The hand records' double-dummy tables read now, with the rest of the document's data (in
+    the caller's snapshot, which the file's fingerprint is taken in), not when drawing."""
+    if isinstance(renderer, HandRecordRenderer):
+        renderer.double_dummy()
+    return renderer

@@ -284,11 +284,13 @@ def _event_changes(whole: set[str], rounds: dict[str, list[int]]) -> list[str]:
         lines.append(_("The event's name, date or venue changed after this file was made."))
     if whole & {RULESET, GAME, SCORE_TABLE, RULESET_TITLE, COMPARISON}:
         lines.append(_("The event's game, ruleset or comparison changed after this file was made."))
-    if DEALS in whole or COMMITMENT in whole or rounds[DEALS]:
+    dealt_again = DEALS in whole or COMMITMENT in whole or bool(rounds[DEALS])
+    if dealt_again:
         lines.append(
             _("The deals changed after this file was made: make it again before printing.")
         )
-    if ANALYSIS in whole or rounds[ANALYSIS]:
+    # Dealt again, the tables of the old deals are gone: the deals' sentence says all there is.
+    if (ANALYSIS in whole or rounds[ANALYSIS]) and not dealt_again:
         lines.append(
             _(
                 "Double-dummy tables were worked out after this file was made: make it again to "
@@ -595,7 +597,7 @@ class _Reader:
     def links(self) -> list[tuple[Any, ...]]:
         """(round, table, position, board, dealer): the boards each table plays, in order."""
         rows = TableBoard.objects.filter(table__round__event=self.event)
-        rounds = self._rounds((SEATING, DEALS, COPIES), (COPIES, PROGRESS))
+        rounds = self._rounds((SEATING, DEALS, COPIES, ANALYSIS), (COPIES, PROGRESS))
         if rounds is not None:
             rows = rows.filter(table__round__number__in=rounds)
         return list(

@@ -109,22 +109,27 @@ def in_background() -> bool:
     return not settings.CELERY_TASK_ALWAYS_EAGER
 
 
-def _finished(event: Event) -> Iterable[int]:
-    """Boards of the event whose current deal has been analysed (a table or an error stored)."""
-    return BoardAnalysis.objects.filter(board__event=event, deal=F("board__deal")).values_list(
-        "board_id", flat=True
-    )
+def _finished(event: Event, *, failed: bool = True) -> Iterable[int]:
+    """Boards of the event whose current deal has been analysed: a table stored, or an error
+    (unless ``failed`` is false: then only a table counts)."""
+    found = BoardAnalysis.objects.filter(board__event=event, deal=F("board__deal"))
+    if not failed:
+        found = found.filter(error="")
+    return found.values_list("board_id", flat=True)
 
 
-def schedule_analysis(event: Event, *, actor: Actor = None, record: bool = True) -> int:
+def schedule_analysis(
+    event: Event, *, actor: Actor = None, record: bool = True, retry_failed: bool = False
+) -> int:
     """Queue one analysis job per board not analysed yet, once the transaction commits.
 
     Returns the number of jobs queued; writes one audit entry for the event when there are any,
-    unless the caller's own entry says so (``record=False``).
+    unless the caller's own entry says so (``record=False``). With ``retry_failed`` a board whose
+    analysis failed is queued again too.
     """
     if not in_background():
         return 0
-    done = set(_finished(event))
+    done = set(_finished(event, failed=not retry_failed))
     pending = [
         pk for pk in event.boards.order_by("number").values_list("pk", flat=True) if pk not in done
     ]
@@ -150,12 +155,13 @@ def _record_queued(actor: Actor, event: Event, boards: int) -> None:
 
 
 def analyse_missing(event: Event, progress: Callable[[int], None] | None = None) -> int:
-    """Work out, in this process, the table of every board of the event that lacks one.
+    """Work out, in this process, the table of every board of the event that lacks one (a board
+    whose analysis failed included).
 
     Minutes a board: for an operator's command, never for a web request. Returns the number of
     boards analysed; ``progress`` is told each board's number before its search.
     """
-    done = set(_finished(event))
+    done = set(_finished(event, failed=False))
     count = 0
     for pk, number in event.boards.order_by("number").values_list("pk", "number"):
         if pk in done:

@@ -7,9 +7,11 @@ by the names below, so that no service imports a task module.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 
 from celery import Task
+from celery.exceptions import NotRegistered
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
@@ -23,6 +25,8 @@ logger = logging.getLogger(__name__)
 COMPUTE_STANDINGS = "troef.compute_standings"
 BUILD_REPORT = "troef.build_report"
 ANALYSE_BOARD = "troef.analyse_board"
+
+_discovering = threading.Lock()
 
 _broker_down = False
 """Whether the last publication failed: the warning is logged once per outage, per process."""
@@ -47,17 +51,27 @@ def publish_later(name: str, seconds: float, *args: Any) -> bool:
 
 def _task(name: str) -> Task[Any, Any]:
     # The registered task itself, not ``app.send_task``: its ``apply_async`` runs it in-process
-    # when Celery runs jobs eagerly (no broker), and applies its own options and routes. The
-    # task modules are imported on the first job a process sends; a worker imports them at start.
+    # when Celery runs jobs eagerly (no broker), and applies its own options and routes. The apps
+    # register their tasks when Django starts (``ready``); a process set up some other way looks
+    # for them here, one thread at a time (Celery's own guard is not meant for threads).
     if name not in app.tasks:
-        app.autodiscover_tasks(force=True)
+        with _discovering:
+            if name not in app.tasks:
+                app.autodiscover_tasks(force=True)
     return app.tasks[name]
 
 
 def _send(name: str, args: tuple[Any, ...], **options: Any) -> bool:
     global _broker_down
     try:
-        _task(name).apply_async(args, retry=False, ignore_result=True, **options)
+        task = _task(name)
+    except NotRegistered:
+        # A job nobody can run is a fault of the installation, not of the save that asked for it:
+        # the request stays recorded in the database for the catch-up.
+        logger.exception("no task %s is registered: %s%r not sent", name, name, args)
+        return False
+    try:
+        task.apply_async(args, retry=False, ignore_result=True, **options)
     except (BrokerError, OSError) as error:
         if not _broker_down:
             logger.warning("broker unreachable, %s%r left for the catch-up: %s", name, args, error)

@@ -1,7 +1,7 @@
 """``python manage.py analyse_boards [SLUG ...]``: work out the double-dummy tables still missing.
 
 Boards dealt while no analysis worker ran, or events restored from a backup before the workers
-were started, have no table. With a background worker the command queues one job per board that
+were started, have no table, and a board whose analysis failed has none either. With a background worker the command queues one job per board that
 lacks one (``--here`` or no broker: it works them out in this process instead, minutes a board).
 Without a name it takes every event that has deals.
 """
@@ -44,7 +44,7 @@ class Command(BaseCommand):
                 done = analysis.analyse_missing(event, progress=self._progress)
                 self.stdout.write(f"{event.slug}: {done} boards analysed.")
             else:
-                queued = analysis.schedule_analysis(event)
+                queued = analysis.schedule_analysis(event, retry_failed=True)
                 self.stdout.write(f"{event.slug}: {queued} boards queued for the analysis worker.")
 
     def _progress(self, number: int) -> None:
