@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.errors import RulesetError, UnknownRulesetError
+from engine.errors import InvalidResultError, RulesetError, UnknownRulesetError
 from engine.ruleset import (
     SHAPES,
     Bid,
@@ -167,8 +167,8 @@ def summary(ruleset: Ruleset) -> list[dict[str, str]]:
                     "failed": f"{score(ruleset, failed)[0]:+d}",
                 }
             )
-        except ValueError:
-            continue
+        except InvalidResultError:
+            continue  # a bid this ruleset's rules do not allow at this level
     return rows
 
 
@@ -207,7 +207,7 @@ def _payout_row(ruleset: Ruleset, bid: Bid) -> dict[str, object]:
             result = BoardResult(contract, bid.level, trump, declarers, tricks=tricks)
         try:
             scores = score(ruleset, result)
-        except ValueError:
+        except InvalidResultError:
             cells.append(None)  # more tricks than a negative contract has in play
             continue
         cells.append(
