@@ -79,7 +79,7 @@ class SheetBoard:
     position: int
     board: int
     dealer: str
-    holders: tuple[int, int, int, int]
+    holders: tuple[int | None, int | None, int | None, int | None]  # None: an empty seat
     out: int | None = None
     played: PlayedLine | None = None
 

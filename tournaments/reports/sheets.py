@@ -250,7 +250,8 @@ class ScoreSheetRenderer(Renderer):
             total = signed(sum(played.scores))
             write(by_key["sum"].centre, base, total, self.font, size, "centre")
         for number, points in zip(line.holders, played.scores, strict=True):
-            running[number] = running.get(number, 0) + points
+            if number is not None:  # an empty seat's points are nobody's
+                running[number] = running.get(number, 0) + points
         for _seat, person in table.players:
             column = by_key[f"total:{person.number}"]
             if person.number == line.out:

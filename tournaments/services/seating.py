@@ -12,11 +12,16 @@ from django.utils.translation import gettext_noop
 from engine import boardsets, movements
 from engine.cards import SEATS
 from engine.errors import MovementError
+from engine.movements.fifth import holders as holders
+from engine.movements.fifth import sitting_out as sitting_out
 from tournaments.engine_text import error_message
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import AuditAction, Board, Entry, Event, Round, Seating, Table, TableBoard
 from tournaments.services import audit, jobs
 from tournaments.services.audit import Actor
+
+# ``holders`` and ``sitting_out`` (the table of five's rule, in the engine) are reached by the
+# other services through this module.
 
 
 def rounds_played(event: Event) -> int:
@@ -476,49 +481,3 @@ def review(event: Event) -> dict[str, Any]:
             max(byes.values(), default=0) - min((byes.get(n, 0) for n in numbers), default=0)
         ),
     }
-
-
-# The order in which the players of a table of five take turns to sit out, deal by deal.
-FIVE_ROTATION = ("N", "E", "S", "W", "X")
-
-
-def _sitter(position: int, round_number: int) -> str:
-    # The turn moves on from round to round too, so that with any number of boards per round
-    # everyone at a table of five sits out about equally often over the event.
-    return FIVE_ROTATION[(position - 1 + round_number - 1) % 5]
-
-
-def _vacant_fifth_table(seats: dict[str, Any]) -> str | None:
-    """At a table of five with one empty place, that place: the four present play every board."""
-    if "X" not in seats:
-        return None
-    empty = [seat for seat in FIVE_ROTATION if seats.get(seat) is None]
-    return empty[0] if len(empty) == 1 else None
-
-
-def holders(seats: dict[str, Any], position: int, round_number: int = 1) -> dict[str, Any]:
-    """Who holds N, E, S, W on the ``position``-th board (1-based) a table plays in a round.
-
-    ``seats`` maps N, E, S, W and, at a table of five, X to the players. At a table of five one
-    player sits out each board, in the order N, E, S, W, X, starting one place further each round;
-    the fifth player takes the seat of the one sitting out (when X sits out, the four others keep
-    their seats).
-
-    A vacant seat holds ``None``. At a table of five with one vacant place the four present play
-    every board: the fifth player takes the empty seat for the whole round.
-    """
-    if "X" not in seats:
-        return {s: seats.get(s) for s in "NESW"}
-    out = {s: seats.get(s) for s in "NESW"}
-    empty = _vacant_fifth_table(seats)
-    sitter = empty if empty is not None else _sitter(position, round_number)
-    if sitter != "X":
-        out[sitter] = seats.get("X")
-    return out
-
-
-def sitting_out(seats: dict[str, Any], position: int, round_number: int = 1) -> Any | None:
-    """The player of a table of five who sits out the ``position``-th board of a round, if any."""
-    if "X" not in seats or _vacant_fifth_table(seats) is not None:
-        return None
-    return seats.get(_sitter(position, round_number))
