@@ -81,6 +81,13 @@ def award_artificial(
     reason = _reason(reason)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     results.check_board_at_table(table, board)
+    _check_every_seat(awards)
+    given: dict[str, str | None] = {seat.name: _percentage(awards[seat.name]) for seat in SEATS}
+    return _write_artificial(actor, table, board, given, reason)
+
+
+def _check_every_seat(awards: dict[str, Any]) -> None:
+    """An award (or, at a table, ``None`` for no score) is given for each of the four seats."""
     missing = [seat.name for seat in SEATS if seat.name not in awards]
     if missing:
         raise UserError(
@@ -88,7 +95,18 @@ def award_artificial(
             code="required",
             field="awards",
         )
-    given: dict[str, str | None] = {seat.name: _percentage(awards[seat.name]) for seat in SEATS}
+
+
+def _write_artificial(
+    actor: Actor,
+    table: Table,
+    board: Board,
+    given: dict[str, str | None],
+    reason: str,
+    *,
+    log: bool = True,
+) -> Result:
+    """The board's new version: the awards, with no table score (the comparison gives them)."""
     return results.write_version(
         actor,
         table,
@@ -98,6 +116,7 @@ def award_artificial(
         data={"awards": given},
         scores=(0, 0, 0, 0),
         reason=reason,
+        log=log,
     )
 
 
@@ -119,13 +138,7 @@ def award_table_artificial(
     reason = _reason(reason)
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
-    missing = [seat.name for seat in SEATS if seat.name not in awards]
-    if missing:
-        raise UserError(
-            _("Give an award for every seat (missing: %(seats)s).") % {"seats": ", ".join(missing)},
-            code="required",
-            field="awards",
-        )
+    _check_every_seat(awards)
     given: dict[str, str | None] = {
         seat.name: None if awards[seat.name] in (None, "") else _percentage(awards[seat.name])
         for seat in SEATS
@@ -146,19 +159,7 @@ def award_table_artificial(
         if current is not None and current.kind == Result.Kind.PLAYED:
             skipped.append(board.number)
             continue
-        written.append(
-            results.write_version(
-                actor,
-                table,
-                board,
-                kind=Result.Kind.ARTIFICIAL,
-                notation=_notation(given)[:80],
-                data={"awards": given},
-                scores=(0, 0, 0, 0),
-                reason=reason,
-                log=False,
-            )
-        )
+        written.append(_write_artificial(actor, table, board, given, reason, log=False))
     if not written:
         raise UserError(
             _("Every board at table %(t)s has a played result: nothing was changed.")
