@@ -99,8 +99,8 @@ def recompute(organisation_id: int, *, only_if_behind: bool = False) -> Outcome 
     """Rate every finished event of the organisation from scratch and store the result.
 
     ``None`` if the organisation is gone, or, with ``only_if_behind`` (the catch-up), if the
-    stored ratings already count every finished event or another computation
-    of the organisation is running. Two runs for the same organisation queue on the
+    stored ratings already count every finished event or another computation of the
+    organisation is running. Two runs for the same organisation queue on the
     organisation's row lock (a lock that leaves new rows pointing at it free: an event created
     meanwhile does not wait); the second replaces the first's rows with the same figures, or
     newer ones. Finishing an event never waits for a computation: it only bumps ``requested``.
