@@ -274,6 +274,7 @@ class Servers:
             "TROEF_VAR_DIR": str(workdir),
         }
         self.processes: list[subprocess.Popen[bytes]] = []
+        self.access_log = workdir / "access.log"
 
     def start(self) -> None:
         redis = shutil.which("redis-server", path="/usr/bin:/usr/local/bin:/usr/sbin:/bin")
@@ -295,7 +296,10 @@ class Servers:
         ]
         self._spawn("worker", [*celery, "--loglevel=WARNING", "--without-gossip"])
         gunicorn = [str(BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py", "config.wsgi"]
-        self._spawn("gunicorn", [*gunicorn, "--access-logfile", "/dev/null"])
+        # The access log keeps each request's time inside gunicorn (µs): the server's share of
+        # what locust measures, the rest being the wait for a worker and the network.
+        log = ["--access-logfile", str(self.access_log), "--access-logformat", "%(m)s %(U)s %(D)s"]
+        self._spawn("gunicorn", [*gunicorn, *log])
         wait_for_port(self.port, 60, "gunicorn")
 
     def _spawn(self, name: str, command: list[str]) -> None:
@@ -349,7 +353,12 @@ def run_locust(
         "--host", f"http://127.0.0.1:{servers.port}", "--csv", str(prefix),
         "--stop-timeout", "10", "--loglevel", "WARNING",
     ]  # fmt: skip
-    subprocess.run(command, cwd=ROOT, env=env, check=False, capture_output=True)
+    locust = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    time.sleep(warmup)
+    counted_from = servers.access_log.stat().st_size if servers.access_log.exists() else 0
+    locust.wait()
     figures: dict[str, dict[str, float]] = {}
     with open(f"{prefix}_stats.csv", newline="") as stats:
         for row in csv.DictReader(stats):
@@ -361,7 +370,39 @@ def run_locust(
                 "p50": float(row["50%"]) if row["50%"] not in ("", "N/A") else 0.0,
                 "p99": float(row["99%"]) if row["99%"] not in ("", "N/A") else 0.0,
             }
+    for name, (p50, p99) in server_times(servers.access_log, counted_from).items():
+        if name in figures:
+            figures[name]["server p50"], figures[name]["server p99"] = p50, p99
     return figures, acked
+
+
+def endpoint(method: str, path: str) -> str | None:
+    """The locust name of a request in the access log."""
+    if path.startswith("/api/v1/device/"):
+        if method == "GET":
+            return "device poll"
+        return "device write" if path.endswith("/results/") else None
+    return "standings" if path.endswith("/standings.json") else None
+
+
+def server_times(access_log: Path, offset: int) -> dict[str, tuple[float, float]]:
+    """p50 and p99 in ms of each endpoint's time inside gunicorn, from ``offset`` in the log."""
+    times: dict[str, list[float]] = {}
+    with access_log.open("rb") as log:
+        log.seek(offset)
+        for line in log.read().decode(errors="replace").splitlines():
+            method, path, micros = [*line.split(), "", "", ""][:3]
+            name = endpoint(method, path)
+            if name is not None and micros.isdigit():
+                times.setdefault(name, []).append(int(micros) / 1000)
+    figures = {}
+    for name, values in times.items():
+        values.sort()
+        figures[name] = (
+            values[len(values) // 2],
+            values[min(len(values) - 1, len(values) * 99 // 100)],
+        )
+    return figures
 
 
 def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
@@ -399,6 +440,11 @@ def print_step(step: int, speed: float, figures: dict[str, dict[str, float]], co
             f"  {name:13} {row['rate']:7.1f} req/s  p50 {row['p50']:5.0f} ms  "
             f"p99 {row['p99']:5.0f} ms  failures {row['failures']:.0f}{verdict}"
         )
+        if "server p50" in row:
+            print(
+                f"  {'':13} {'in gunicorn':>13}  p50 {row['server p50']:5.0f} ms  "
+                f"p99 {row['server p99']:5.0f} ms"
+            )
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -87,7 +88,7 @@ def check_result(
         raise UserError(
             error_message(exc), code="invalid_result", field=getattr(exc, "field", None)
         ) from exc
-    deal = Deal.from_pbn(board.deal)
+    deal = _deal(board.deal)
     warnings: list[str] = []
     turned = Card.parse(board.trump_card) if board.trump_card else None
     problems = adjudication.adjudicate(
@@ -107,6 +108,12 @@ def check_result(
             % {"contract": contract_name(result.contract)}
         )
     return Checked(result, scores, format_result_line(result), list(dict.fromkeys(warnings)))
+
+
+@lru_cache(maxsize=1024)
+def _deal(pbn: str) -> Deal:
+    """A deal parsed from its PBN text; kept, since every table's keying checks against it."""
+    return Deal.from_pbn(pbn)
 
 
 # What the checks against the deal say to whoever may not see the cards before the round closes.
@@ -189,10 +196,13 @@ def _lock_board(table_id: int, board_id: int) -> bool:
     )
 
 
-def _lock_current(table: Table, board: Board) -> Result | None:
+def _lock_current(table: Table, board: Board, *, board_locked: bool = False) -> Result | None:
     """The current version, locked. A writer that waited for the lock finds the row it waited on
-    no longer current (PostgreSQL re-checks the condition): it locks the new current one."""
-    _lock_board(table.pk, board.pk)
+    no longer current (PostgreSQL re-checks the condition): it locks the new current one.
+    ``board_locked``: this transaction holds the table's board already (``check_board_at_table``).
+    """
+    if not board_locked:
+        _lock_board(table.pk, board.pk)
     current = None
     for _attempt in range(3):
         current = (
@@ -224,27 +234,34 @@ def check_reason(reason: str) -> str:
     return reason
 
 
-_ROUND_STATUS_FOR_SHARE = f"SELECT status FROM {Round._meta.db_table} WHERE id = %s FOR SHARE"
+# The round's status, locked for share, and the table's ruling read under that lock, in one trip.
+_ROUND_STATUS_FOR_SHARE = (
+    f"SELECT r.status, t.ruling FROM {Round._meta.db_table} r"
+    f" JOIN {Table._meta.db_table} t ON t.round_id = r.id"
+    " WHERE t.id = %s FOR SHARE OF r"
+)
 
 
-def _check_open(table: Table) -> None:
-    """Refuse a result for a round that is not in play.
+def _check_open(table: Table) -> str:
+    """Refuse a result for a round that is not in play; else the table's ruling, as it is now.
 
     The round's row is locked for share: results of one round are saved side by side, while
     closing the round (which locks it for update) waits for them, and they for it, so a result
-    never slips into a round that is being closed.
+    never slips into a round that is being closed. A ruling locks the round too, so the ruling
+    read here stands until the save commits.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(_ROUND_STATUS_FOR_SHARE, [table.round_id])
-            (status,) = cursor.fetchone()
+            cursor.execute(_ROUND_STATUS_FOR_SHARE, [table.pk])
+            status, ruling = cursor.fetchone()
     else:  # SQLite has one writer at a time: the write itself is the lock
-        status = Round.objects.values_list("status", flat=True).get(pk=table.round_id)
+        status, ruling = Table.objects.values_list("round__status", "ruling").get(pk=table.pk)
     if status != Round.Status.OPEN:
         raise UserError(
             _("Round %(n)s is not in play: start or reopen it first.") % {"n": table.round.number},
             code="round_not_open",
         )
+    return str(ruling)
 
 
 @transaction.atomic
@@ -291,11 +308,14 @@ def record_result(
     check_ronde_pas_game(event, table, board, checked.result)
     if checked.warnings and not confirmed:
         raise UserError(" ".join(checked.warnings), code="needs_confirmation", field="notation")
-    current = _lock_current(table, board)
-    if submission:
-        sent = Result.objects.filter(table=table, board=board, submission=submission).first()
-        if sent is not None:
-            return sent
+    current = _lock_current(table, board, board_locked=True)
+    # Every version's number and submission key in one read: a resent submission is answered
+    # with what it stored, and the next version's number follows the highest.
+    versions = dict(
+        Result.objects.filter(table=table, board=board).values_list("version", "submission")
+    )
+    if submission and submission in versions.values():
+        return Result.objects.get(table=table, board=board, submission=submission)
     if _is_second_keying(current, source, reason):
         assert current is not None
         return _second_keying(actor, event, current, checked.notation, source, seat, written)
@@ -384,6 +404,7 @@ def record_result(
         submission=submission,
         source=source,
         seat=seat,
+        version=max(versions, default=0) + 1,
     )
 
 
@@ -541,7 +562,7 @@ def confirm_at_table(
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     check_board_at_table(table, board)
-    current = _lock_current(table, board)
+    current = _lock_current(table, board, board_locked=True)
     if current is None:
         raise UserError(
             _("Board %(b)s at table %(t)s has no result to confirm yet.")
@@ -606,10 +627,9 @@ def check_submission(submission: Any) -> str:
 
 def check_board_at_table(table: Table, board: Board) -> None:
     """The round is in play and the table plays the board in it; else a ``UserError`` says which."""
-    _check_open(table)
     # Read under the round's lock, which a ruling takes too: a table ruled to sit out expects no
     # result, and one keyed there would silently count for nothing.
-    if Table.objects.filter(pk=table.pk, ruling=Table.Ruling.SIT_OUT).exists():
+    if _check_open(table) == Table.Ruling.SIT_OUT:
         raise UserError(
             _("Table %(t)s sits out round %(r)s: no results are kept for it.")
             % {"t": table.number, "r": table.round.number},
@@ -676,10 +696,12 @@ def _write(
     submission: str = "",
     source: str = Result.Source.PAPER,
     seat: str = "",
+    version: int | None = None,
 ) -> Result:
-    version = (
-        Result.objects.filter(table=table, board=board).aggregate(top=Max("version"))["top"] or 0
-    ) + 1
+    """Store ``version`` (by default the one after the highest) as the current version."""
+    if version is None:
+        top = Result.objects.filter(table=table, board=board).aggregate(top=Max("version"))["top"]
+        version = (top or 0) + 1
     if current is not None:
         current.is_current = False
         current.save(update_fields=["is_current"])
