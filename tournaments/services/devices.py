@@ -161,12 +161,11 @@ def table_for_key(key: str) -> Table | None:
     """The table whose device key this is, or None (a key never matches an empty one)."""
     if not isinstance(key, str) or not key or len(key) > 32:
         return None
-    return (
-        Table.objects.select_related("round__event")
-        .filter(device_key=key)
-        .exclude(device_key="")
-        .first()
-    )
+    # A key that is not empty names one table at most (a unique constraint): no order, no limit.
+    try:
+        return Table.objects.select_related("round__event").get(device_key=key)
+    except Table.DoesNotExist:
+        return None
 
 
 def device_url(table: Table, base: str | None = None) -> str:
