@@ -91,6 +91,22 @@ def standings_changed(event: Event) -> None:
     transaction.on_commit(lambda: schedule_standings(event_id), robust=True)
 
 
+def standings_changed_by_this_save(event: Event) -> None:
+    """Ask for new standings within a save's own transaction, as its last write.
+
+    The request is counted by the same commit as the result, so a save costs one commit instead
+    of two, and a worker never sees the one without the other; the job is sent once it commits.
+    The event's standings row stays locked until then, so the caller locks nothing after this.
+    Called inside a transaction that goes on (an outer block of the caller's caller), it waits
+    for the commit as ``standings_changed`` does.
+    """
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and not connection.savepoint_ids:
+        schedule_standings(event.pk)
+    else:
+        standings_changed(event)
+
+
 def schedule_standings(event_id: int) -> None:
     """Ask for the event's standings to be recomputed, once the current transaction commits.
 

@@ -747,8 +747,8 @@ def _write(
                 "notation": now.notation if now else "",
             },
         ) from exc
-    jobs.standings_changed(event)
     if not log:
+        jobs.standings_changed(event)
         return result
     where = {"round": table.round.number, "table": table.number, "board": board.number}
     if current is not None:
@@ -784,6 +784,8 @@ def _write(
             "source": source,
         },
     )
+    # The last write: the standings row it locks is held for the commit alone.
+    jobs.standings_changed_by_this_save(event)
     return result
 
 
