@@ -28,7 +28,12 @@ def running(td: User, event: Event, sixteen: list[Entry]) -> Event:
 def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     """The jobs sent, instead of a broker."""
     out: list[tuple[str, Any]] = []
-    monkeypatch.setattr(jobs, "publish", lambda name, *args: out.append((name, args)) or True)
+
+    def publish(name: str, *args: Any) -> bool:
+        out.append((name, args))
+        return True
+
+    monkeypatch.setattr(jobs, "publish", publish)
     return out
 
 
