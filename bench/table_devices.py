@@ -14,7 +14,9 @@ gunicorn, and runs locust headless in a separate process:
 The users start over ten seconds (each phone opens its page and gives its PIN) on servers that have
 just started; the figures are counted after a warm-up (``--warmup``, 30 s from the start), once
 that burst is served: the sustained load.
-It prints the request rate and p50/p99 per endpoint, the results lost (answered but not stored)
+It prints the request rate and p50/p99 per endpoint (as locust measured them, and the part spent
+inside gunicorn, from its access log), how busy the processors were and with what (gunicorn, the
+worker, locust, PostgreSQL, the rest of the machine), the results lost (answered but not stored)
 and duplicated (a submission stored more than once), then raises the load step by step (the same
 users, polling and keying faster) until the device writes' p99 passes 200 ms, and prints the step.
 
@@ -275,6 +277,7 @@ class Servers:
         }
         self.processes: list[subprocess.Popen[bytes]] = []
         self.access_log = workdir / "access.log"
+        self.names: list[str] = []
 
     def start(self) -> None:
         redis = shutil.which("redis-server", path="/usr/bin:/usr/local/bin:/usr/sbin:/bin")
@@ -302,7 +305,12 @@ class Servers:
         self._spawn("gunicorn", [*gunicorn, *log])
         wait_for_port(self.port, 60, "gunicorn")
 
+    def groups(self) -> dict[str, int]:
+        """Each server's process group (its processes and their children)."""
+        return {name: process.pid for name, process in zip(self.names, self.processes, strict=True)}
+
     def _spawn(self, name: str, command: list[str]) -> None:
+        self.names.append(name)
         log = (self.workdir / f"{name}.log").open("wb")
         self.processes.append(
             subprocess.Popen(
@@ -333,9 +341,9 @@ def run_locust(
     step: int,
     spectators: int,
     warmup: int,
-) -> tuple[dict[str, dict[str, float]], Path]:
-    """One headless locust run: the figures per endpoint from its CSV, and the file of the saves
-    it was answered for."""
+) -> tuple[dict[str, dict[str, float]], Path, dict[str, float]]:
+    """One headless locust run: the figures per endpoint from its CSV, the file of the saves it
+    was answered for, and the processor seconds each part used in the counted time."""
     prefix = servers.workdir / f"step{step}"
     acked = servers.workdir / f"acked{step}.json"
     users = TABLES + spectators
@@ -358,6 +366,10 @@ def run_locust(
     )
     time.sleep(warmup)
     counted_from = servers.access_log.stat().st_size if servers.access_log.exists() else 0
+    groups = {**servers.groups(), "locust": locust.pid}
+    before = cpu_seconds(groups)
+    time.sleep(seconds)
+    used = {name: cpu_seconds(groups)[name] - spent for name, spent in before.items()}
     locust.wait()
     figures: dict[str, dict[str, float]] = {}
     with open(f"{prefix}_stats.csv", newline="") as stats:
@@ -373,7 +385,7 @@ def run_locust(
     for name, (p50, p99) in server_times(servers.access_log, counted_from).items():
         if name in figures:
             figures[name]["server p50"], figures[name]["server p99"] = p50, p99
-    return figures, acked
+    return figures, acked, used
 
 
 def endpoint(method: str, path: str) -> str | None:
@@ -403,6 +415,44 @@ def server_times(access_log: Path, offset: int) -> dict[str, tuple[float, float]
             values[min(len(values) - 1, len(values) * 99 // 100)],
         )
     return figures
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(groups: dict[str, int]) -> dict[str, float]:
+    """Processor seconds used so far by each process group, by PostgreSQL's processes and by the
+    whole machine."""
+    used = dict.fromkeys([*groups, "PostgreSQL"], 0.0)
+    names = {pgid: name for name, pgid in groups.items()}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # ended meanwhile
+        command, fields = (
+            text[text.index("(") + 1 : text.rindex(")")],
+            text.rsplit(")", 1)[1].split(),
+        )
+        seconds = (int(fields[11]) + int(fields[12])) / TICKS
+        if command.startswith("postgres"):
+            used["PostgreSQL"] += seconds
+        elif int(fields[2]) in names:
+            used[names[int(fields[2])]] += seconds
+    with open("/proc/stat") as machine:
+        ticks = [int(value) for value in machine.readline().split()[1:]]
+    used["machine"] = (sum(ticks) - ticks[3] - ticks[4]) / TICKS  # all but idle and iowait
+    return used
+
+
+def print_cpu(used: dict[str, float], seconds: float) -> None:
+    cores = len(os.sched_getaffinity(0))
+    parts = [f"{name} {spent / seconds:.2f}" for name, spent in used.items() if name != "machine"]
+    others = used["machine"] - sum(spent for name, spent in used.items() if name != "machine")
+    print(
+        f"  processors busy over the counted time (of {cores}): {', '.join(parts)}, "
+        f"other {max(others, 0.0) / seconds:.2f}; in all {used['machine'] / seconds:.2f}"
+    )
 
 
 def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
@@ -480,10 +530,11 @@ def main() -> None:
         seconds = 30 if args.quick else args.seconds
         speeds = [1.0] if args.quick else [1.0 + step for step in range(args.steps)]
         for step, speed in enumerate(speeds, start=1):
-            figures, acked = run_locust(
+            figures, acked, used = run_locust(
                 servers, plan_file, seconds, speed, step, args.spectators, args.warmup
             )
             print_step(step, speed, figures, f"{seconds} s counted after a {args.warmup}-s warm-up")
+            print_cpu(used, seconds)
             lost, duplicated, answered = lost_and_duplicated(acked)
             print(f"  results answered {answered}, lost {lost}, duplicated {duplicated}")
             write = figures.get("device write", {"p99": 0.0})
