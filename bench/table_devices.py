@@ -362,7 +362,12 @@ def run_locust(
         "--stop-timeout", "10", "--loglevel", "WARNING",
     ]  # fmt: skip
     locust = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a process group of its own, for its processor time
     )
     time.sleep(warmup)
     counted_from = servers.access_log.stat().st_size if servers.access_log.exists() else 0
