@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 # Test processes (pytest-xdist): one per core by default; TEST_WORKERS=0 runs the suite in one.
 TEST_WORKERS ?= auto
 # Engine tests are plain pytest functions; everything else, tests of the web side included, is typed.
-MYPY_PATHS ?= manage.py config engine tournaments ratings api bench tests/conftest.py tests/test_*.py tests/tournaments tests/reports tests/browser tests/reliability tests/api tests/ratings
+MYPY_PATHS ?= manage.py config engine tournaments documents ratings api bench tests/conftest.py tests/test_*.py tests/tournaments tests/documents tests/browser tests/reliability tests/api tests/ratings
 
 .PHONY: run test lint bench install migrate demo worker beat clean messages lock
 

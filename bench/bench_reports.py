@@ -29,14 +29,7 @@ from functools import cache
 import django
 
 from bench.common import PeakMemory, median_seconds, report
-from engine.cards import SEATS, SUITS
-from engine.deals import deals_from_key
-from engine.results import BoardResult, Contract
-from engine.ruleset import Ruleset, load_builtin
-from engine.scoring import score
-from tournaments import rulesets
-from tournaments.reports.base import Renderer, register_fonts
-from tournaments.reports.data import (
+from documents.data import (
     CardLine,
     EventInfo,
     EventSummary,
@@ -58,6 +51,13 @@ from tournaments.reports.data import (
     TableSheet,
     played_line,
 )
+from documents.renderers.base import Renderer, register_fonts
+from engine.cards import SEATS, SUITS
+from engine.deals import deals_from_key
+from engine.results import BoardResult, Contract
+from engine.ruleset import Ruleset, load_builtin
+from engine.scoring import score
+from tournaments import rulesets
 
 TABLES = 100
 BOARDS_PER_ROUND = 4
@@ -275,15 +275,15 @@ def drawn(
 
 def event_documents() -> list[tuple[str, Callable[[], Renderer]]]:
     """What a 1,000-player event prints, as ``bench.bench_championship`` asks the site for it."""
-    from tournaments.reports.cards import GuideCardRenderer, TableCardRenderer
-    from tournaments.reports.hands import (
+    from documents.renderers.cards import GuideCardRenderer, TableCardRenderer
+    from documents.renderers.hands import (
         DealFileRenderer,
         DealingMachineRenderer,
         DealingSlipRenderer,
         HandRecordRenderer,
     )
-    from tournaments.reports.sheets import ScoreSheetRenderer
-    from tournaments.reports.standings import (
+    from documents.renderers.sheets import ScoreSheetRenderer
+    from documents.renderers.standings import (
         ScoreCardRenderer,
         StandingsRenderer,
         SummaryRenderer,
@@ -350,9 +350,9 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()  # the documents' texts go through Django's translations
-    from tournaments.reports.hands import DealingSlipRenderer, HandRecordRenderer
-    from tournaments.reports.sheets import ScoreSheetRenderer
-    from tournaments.reports.standings import ScoreCardRenderer
+    from documents.renderers.hands import DealingSlipRenderer, HandRecordRenderer
+    from documents.renderers.sheets import ScoreSheetRenderer
+    from documents.renderers.standings import ScoreCardRenderer
 
     register_fonts()
     runs = args.runs

@@ -147,6 +147,7 @@ INSTALLED_APPS = [
     # Swagger UI and ReDoc's files, served as the site's own static files (no CDN).
     "drf_spectacular_sidecar",
     "tournaments",
+    "documents",
     "api",
     "ratings",
 ]
@@ -366,8 +367,8 @@ SPECTACULAR_SETTINGS = {
         "ResultStatusEnum": "tournaments.models.Result.Status",
         "ResultKindEnum": "tournaments.models.Result.Kind",
         "ResultSourceEnum": "tournaments.models.Result.Source",
-        "ReportStatusEnum": "tournaments.models.ReportFile.Status",
-        "ReportKindEnum": "tournaments.models.ReportFile.Kind",
+        "ReportStatusEnum": "documents.models.ReportFile.Status",
+        "ReportKindEnum": "documents.models.ReportFile.Kind",
         "SeatingSeatEnum": "tournaments.models.Seating.Seat",
         "SeatEnum": ["N", "E", "S", "W"],
         "LanguageEnum": "config.settings.LANGUAGES",

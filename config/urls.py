@@ -17,7 +17,7 @@ urlpatterns = [
     path("healthz", views_site.healthz, name="healthz"),
     path("help/notation/", views_site.notation_help, name="notation_help"),
     path("events/", include("tournaments.urls")),
-    path("events/", include("tournaments.reports_urls")),
+    path("events/", include("documents.urls")),
     path("api/v1/", include("api.v1.urls")),
     path("api/", include("api.urls")),
     # Table devices: the link on the table card, its PIN, and the table's page on a phone.

@@ -24,7 +24,7 @@ def test_the_package_list_names_every_package_of_the_tree() -> None:
     listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("config", "engine", "tournaments", "ratings", "api")
+        for top in ("config", "engine", "tournaments", "documents", "ratings", "api")
         for init in (ROOT / top).rglob("__init__.py")
     }
     assert listed - set(MAPPED) == found

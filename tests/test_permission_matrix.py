@@ -36,10 +36,11 @@ from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from documents.models import ReportFile
 from engine.ruleset import load_builtin, ruleset_to_toml
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
-from tournaments.models import Club, Organisation, Player, ReportFile, Series
+from tournaments.models import Club, Organisation, Player, Series
 from tournaments.services import access, adjustments, devices, results, scoring_tables, tokens
 
 # The least role that gets through, in the cast's order. STAFF and CREATOR are the TD in this

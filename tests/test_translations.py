@@ -14,6 +14,11 @@ from django.test import Client
 from django.utils import translation
 
 LANGUAGES = ("nl", "fr")
+# The site's catalog, and the printed documents' own (the documents app).
+CATALOGS = {
+    "site": Path(settings.LOCALE_DIR),
+    "documents": Path(settings.BASE_DIR) / "documents" / "locale",
+}
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]")
 
 
@@ -74,8 +79,8 @@ def read_po(path: Path) -> list[Message]:
     return messages
 
 
-def catalog(language: str) -> Path:
-    return Path(settings.LOCALE_DIR) / language / "LC_MESSAGES" / "django.po"
+def catalog(language: str, app: str = "site") -> Path:
+    return CATALOGS[app] / language / "LC_MESSAGES" / "django.po"
 
 
 @pytest.mark.django_db
@@ -119,9 +124,10 @@ def test_the_language_switcher_remembers_the_choice() -> None:
     assert "Se connecter" in client.get("/").content.decode()
 
 
+@pytest.mark.parametrize("app", sorted(CATALOGS))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_is_translated(language: str) -> None:
-    messages = read_po(catalog(language))
+def test_every_message_is_translated(language: str, app: str) -> None:
+    messages = read_po(catalog(language, app))
     header, entries = messages[0], messages[1:]
     assert header.msgid == ""
     assert "fuzzy" not in header.flags
@@ -135,10 +141,11 @@ def test_every_message_is_translated(language: str) -> None:
     assert fuzzy == []
 
 
+@pytest.mark.parametrize("app", sorted(CATALOGS))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_translation_keeps_the_placeholders(language: str) -> None:
+def test_every_translation_keeps_the_placeholders(language: str, app: str) -> None:
     wrong = []
-    for message in read_po(catalog(language))[1:]:
+    for message in read_po(catalog(language, app))[1:]:
         for index, text in message.translations.items():
             source = message.msgid if index == 0 else message.plural or ""
             if set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(source)):
@@ -146,10 +153,11 @@ def test_every_translation_keeps_the_placeholders(language: str) -> None:
     assert wrong == []
 
 
+@pytest.mark.parametrize("app", sorted(CATALOGS))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_compiled_catalog_matches_the_po_file(language: str) -> None:
+def test_the_compiled_catalog_matches_the_po_file(language: str, app: str) -> None:
     """The .mo files are committed (a fresh machine may lack gettext): they must be up to date."""
-    path = catalog(language)
+    path = catalog(language, app)
     with path.with_suffix(".mo").open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
     stale = []

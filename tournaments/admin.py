@@ -14,6 +14,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from documents.models import ReportFile
 from tournaments.models import (
     ApiToken,
     AuditEntry,
@@ -25,7 +26,6 @@ from tournaments.models import (
     Organisation,
     Penalty,
     Player,
-    ReportFile,
     Result,
     Round,
     ScoringTable,

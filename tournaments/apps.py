@@ -1,4 +1,5 @@
-"""The tournaments app: events, players, rounds, results, standings and their printed documents."""
+"""The tournaments app: events, players, rounds, results and standings (their printed documents
+are the documents app)."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -11,4 +12,4 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The Celery tasks are registered when the process starts, before a web process starts
         # threads: services send jobs by name (services.jobs) and find them registered.
-        from tournaments import report_tasks, tasks  # noqa: F401
+        from tournaments import tasks  # noqa: F401

@@ -69,7 +69,7 @@ def _penalty(kind: str) -> str:
 
 
 def _document(kind: str) -> str:
-    from tournaments.models import ReportFile
+    from documents.models import ReportFile
 
     try:
         return str(ReportFile.Kind(kind).label)

@@ -11,9 +11,9 @@ from django.conf import settings
 from django.db import OperationalError
 from django.db.models import F
 
+from documents import services as reports
 from tournaments.models import Standings
-from tournaments.report_tasks import build_report  # noqa: F401  (registers troef.build_report)
-from tournaments.services import analysis, jobs, pacing, reports, standings
+from tournaments.services import analysis, jobs, pacing, standings
 
 logger = logging.getLogger(__name__)
 

@@ -12,7 +12,8 @@ import django_filters as filters  # type: ignore[import-untyped]  # django-filte
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Board, Club, Entry, Event, Player, ReportFile, Result, Round
+from documents.models import ReportFile
+from tournaments.models import Board, Club, Entry, Event, Player, Result, Round
 
 # Small integers in the database: a larger number is no round, table or board (and would overflow
 # PostgreSQL's smallint instead of matching nothing).

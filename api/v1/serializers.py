@@ -15,6 +15,7 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from documents.models import ReportFile
 from engine.movements import MAX_PLAYERS
 from tournaments.models import (
     Board,
@@ -22,7 +23,6 @@ from tournaments.models import (
     Entry,
     Event,
     Player,
-    ReportFile,
     Result,
     Round,
     Seating,

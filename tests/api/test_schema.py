@@ -22,11 +22,12 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from config.wsgi import application
+from documents import services as reports
+from documents.tasks import build_report
 from tests.api.support import close, key_round
 from tests.tournaments.conftest import start_event
 from tournaments.models import Club, Event, Series
-from tournaments.report_tasks import build_report
-from tournaments.services import reports, tokens
+from tournaments.services import tokens
 
 CHECKS = [
     not_a_server_error,

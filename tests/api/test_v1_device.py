@@ -22,14 +22,15 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from config.wsgi import application
+from documents import loaders
+from documents import services as reports_service
+from documents.models import ReportFile
+from documents.renderers.cards import TableCardRenderer
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Board, Event, ReportFile, Result, Round, Table
-from tournaments.reports import loaders
-from tournaments.reports.cards import TableCardRenderer
+from tournaments.models import AuditEntry, Board, Event, Result, Round, Table
 from tournaments.services import devices, results, rounds
-from tournaments.services import reports as reports_service
 
 pytestmark = pytest.mark.django_db
 

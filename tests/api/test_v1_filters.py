@@ -12,10 +12,12 @@ from django.test import Client
 
 from api.v1.filters import ResultFilter
 from api.v1.pagination import MAX_PAGE_SIZE
+from documents import services as reports
+from documents.models import ReportFile
 from tests.api.support import client_for, key_round
 from tests.tournaments.conftest import make_settings, start_event
-from tournaments.models import Club, Entry, Event, ReportFile, Result
-from tournaments.services import events, reports
+from tournaments.models import Club, Entry, Event, Result
+from tournaments.services import events
 
 
 @pytest.fixture

@@ -10,11 +10,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from documents.models import ReportFile
+from documents.tasks import build_report
 from engine.movements import MAX_PLAYERS
 from tests.api.support import assistant_of, client_for, close, key_round, with_token
 from tests.tournaments.conftest import make_settings, start_event
-from tournaments.models import Club, Event, ReportFile, Series, Table
-from tournaments.report_tasks import build_report
+from tournaments.models import Club, Event, Series, Table
 from tournaments.services import events
 
 ERROR_KEYS = {"code", "message", "field", "params"}

@@ -15,9 +15,9 @@ from typing import Any
 
 
 def slow_documents(**_: Any) -> None:
-    from tournaments.reports import documents
+    from documents import kinds
 
-    make = documents.renderer_for
+    make = kinds.renderer_for
 
     def renderer_for(*args: Any, **kwargs: Any) -> Any:
         renderer = make(*args, **kwargs)
@@ -31,7 +31,7 @@ def slow_documents(**_: Any) -> None:
         renderer.render = slow_render  # type: ignore[method-assign]
         return renderer
 
-    documents.renderer_for = renderer_for
+    kinds.renderer_for = renderer_for
 
 
 if __name__ == "__main__":

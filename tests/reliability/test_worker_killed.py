@@ -18,6 +18,8 @@ from celery import Celery
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from documents import services as reports
+from documents.models import ReportFile
 from tests.reliability.services import (
     RedisServer,
     logs_of,
@@ -27,8 +29,8 @@ from tests.reliability.services import (
     wait_until_ready,
 )
 from tests.tournaments.conftest import start_event
-from tournaments.models import AuditEntry, ReportFile
-from tournaments.services import jobs, reports
+from tournaments.models import AuditEntry
+from tournaments.services import jobs
 
 pytestmark = [pytest.mark.reliability, pytest.mark.django_db(transaction=True)]
 

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import models
 
+from documents.models import ReportFile
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_substitutes import a_line_for
 from tournaments.models import (
@@ -24,7 +25,6 @@ from tournaments.models import (
     Organisation,
     Penalty,
     Player,
-    ReportFile,
     Result,
     Round,
     Seating,

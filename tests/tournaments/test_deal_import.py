@@ -13,15 +13,15 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from documents import fingerprints, loaders
+from documents.renderers.hands import HandRecordRenderer
+from documents.renderers.standings import SummaryRenderer
 from engine.dealfiles import DealFile, DlmFile, write_dlm, write_pbn
 from engine.deals import BoardDeal, deals_from_key
-from tests.reports.conftest import pdf_text
+from tests.documents.conftest import pdf_text
 from tests.tournaments.conftest import TEST_KEY, make_settings, start_event
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Event
-from tournaments.reports import fingerprints, loaders
-from tournaments.reports.hands import HandRecordRenderer
-from tournaments.reports.standings import SummaryRenderer
 from tournaments.services import deals, events, rounds, seating
 
 FILE_KEY = "a-dealing-machine-of-the-club"

@@ -21,10 +21,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.celery import app
+from documents import services as reports
+from documents.models import ReportFile
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
-from tournaments.models import AuditEntry, Event, ReportFile, Standings, Table
-from tournaments.services import jobs, reports, results
+from tournaments.models import AuditEntry, Event, Standings, Table
+from tournaments.services import jobs, results
 from tournaments.tasks import catch_up_standings
 
 CLOSED_PORT = "redis://127.0.0.1:1/0"

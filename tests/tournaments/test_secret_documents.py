@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.core.files.base import ContentFile
 from django.test import Client
 
+from documents.models import ReportFile
 from tests.tournaments.conftest import start_event
-from tournaments.models import Event, ReportFile
+from tournaments.models import Event
 
 
 @pytest.fixture

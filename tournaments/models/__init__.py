@@ -15,7 +15,6 @@ from tournaments.models.events import (
     TableBoard,
 )
 from tournaments.models.people import Club, Player
-from tournaments.models.reports import ReportFile
 from tournaments.models.results import BoardScores, Result, Standings
 from tournaments.models.scoring_tables import ScoringTable, ScoringTableVersion
 from tournaments.models.series import Series
@@ -33,7 +32,6 @@ __all__ = [
     "Organisation",
     "Penalty",
     "Player",
-    "ReportFile",
     "Result",
     "Round",
     "ScoringTable",

@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from documents.models import ReportFile
 from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.models import (
@@ -49,7 +50,6 @@ from tournaments.models import (
     Organisation,
     Penalty,
     Player,
-    ReportFile,
     Result,
     Round,
     ScoringTableVersion,

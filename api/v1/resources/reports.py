@@ -24,10 +24,11 @@ from api.access import role_in
 from api.v1 import filters
 from api.v1.resources.common import EventScoped, FoundMixin, event_for, found
 from api.v1.serializers import ReportRequestSerializer, ReportSerializer
+from documents import services as reports
+from documents.models import ReportFile
 from tournaments.errors import NotAllowedError
-from tournaments.models import Event, ReportFile
+from tournaments.models import Event
 from tournaments.roles import Role
-from tournaments.services import reports
 
 REPORT = OpenApiParameter(
     "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="report job id"
