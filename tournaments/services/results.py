@@ -315,7 +315,9 @@ def record_result(
         Result.objects.filter(table=table, board=board).values_list("version", "submission")
     )
     if submission and submission in versions.values():
-        return Result.objects.get(table=table, board=board, submission=submission)
+        sent = Result.objects.filter(table=table, board=board, submission=submission).first()
+        if sent is not None:
+            return sent
     if _is_second_keying(current, source, reason):
         assert current is not None
         return _second_keying(actor, event, current, checked.notation, source, seat, written)
