@@ -7,14 +7,17 @@ for the standings, and prints its time and the peak memory of this process:
 2. the movement (10 rounds without a repeated meeting);
 3. the deals;
 4. 20,000 table results keyed through ``results.record_result``, the worker coalescing the
-   standings behind them (the median server time of a save is printed);
-5. the standings recomputed from scratch (median of several runs);
+   standings behind them (the median server time of a save is printed); with ``--bulk`` they are
+   bulk-inserted instead, scored as the service scores them (``bench.championship_event``);
+5. the standings recomputed from scratch (median of several runs), then recomputed and stored
+   after one saved correction (``standings.refresh``, median of several saves);
 6. how long a saved result takes to reach the public standings while another process saves ten
    results a second (median and p99);
 7. every printed document of the event, one after the other.
 
 Run: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/troef CELERY_BROKER_URL=redis://127.0.0.1:6379/14
-python -m bench.bench_championship`` (``--players 200`` for a quick look).
+python -m bench.bench_championship`` (``--players 200`` for a quick look, ``--bulk`` to skip the
+ten minutes of keying, ``--until 5`` to stop after a stage).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench import django_env
+from bench import championship_event, django_env
 from bench.common import PeakMemory, median_seconds, report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -239,7 +242,7 @@ def visibility(event: Any, rng: random.Random, samples: int) -> tuple[list[float
 
 def documents(event: Any) -> list[tuple[str, int | None]]:
     """Every document of the event: each round's score sheets and table cards, the rest once."""
-    from tournaments.models import ReportFile
+    from documents.models import ReportFile
 
     kind = ReportFile.Kind
     made: list[tuple[str, int | None]] = []
@@ -259,6 +262,65 @@ def documents(event: Any) -> list[tuple[str, int | None]]:
     return made
 
 
+def from_scratch(event: Any) -> None:
+    """The standings of the event computed as if this process had never seen it."""
+    from tournaments.services import standings
+
+    standings.forget(event.pk)
+    standings.compute(event)
+
+
+def recomputed_after_saves(
+    event: Any, rng: random.Random, samples: int
+) -> tuple[list[float], list[float]]:
+    """Correct a random result, then recompute and store the standings as the worker does
+    (``standings.refresh``, in this process, which saw the event last). Each refresh's time, and
+    the part of it before the public standings are committed (the players' board scores are
+    written after them, and only when no newer save is waiting)."""
+    from tournaments.models import Result
+    from tournaments.services import jobs, results, standings
+
+    user = django_env.td()
+    lines = plausible_lines(event, rng)
+    standings.evaluate(
+        event, follow=True
+    )  # this process follows the event from here, as the worker does
+    send, jobs.publish = jobs.publish, lambda *_args: True  # the worker stays out of it
+    store = standings.store_board_scores
+    stored: list[float] = []
+
+    def timed_store(event: Any, outcome: Any, computed_at: dt.datetime) -> None:
+        start = time.perf_counter()
+        store(event, outcome, computed_at)
+        stored.append(time.perf_counter() - start)
+
+    standings.store_board_scores = timed_store
+    times, public = [], []
+    try:
+        for _ in range(samples):
+            current = (
+                Result.objects.filter(event=event, is_current=True)
+                .select_related("table", "board")
+                .order_by("?")
+                .first()
+            )
+            assert current is not None
+            other = [text for text in lines[current.board_id] if text != current.notation]
+            results.record_result(
+                user, current.table, current.board, rng.choice(other or ["pass"]),
+                expected_version=current.version, reason="bench correction", confirmed=True,
+            )  # fmt: skip
+            before = len(stored)
+            start = time.perf_counter()
+            standings.refresh(event.pk)
+            times.append(time.perf_counter() - start)
+            public.append(times[-1] - sum(stored[before:]))
+    finally:
+        jobs.publish = send
+        standings.store_board_scores = store
+    return times, public
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -273,6 +335,10 @@ def main() -> None:
     parser.add_argument("--event", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--saver", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--samples", type=int, default=40, help="saves timed in stage 6")
+    parser.add_argument(
+        "--bulk", action="store_true", help="bulk-insert the results instead of keying them"
+    )
+    parser.add_argument("--until", type=int, default=7, help="the last stage to run")
     args = parser.parse_args()
     if args.saver or args.keyer:
         os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
@@ -319,9 +385,7 @@ def main() -> None:
 
 def run(args: argparse.Namespace, rng: random.Random) -> None:
     from tournaments.models import Result, Standings
-    from tournaments.reports.base import register_fonts
-    from tournaments.reports.documents import renderer_for
-    from tournaments.services import deals, jobs, seating, standings
+    from tournaments.services import deals, jobs, seating
 
     user = django_env.td()
     with stage("1. event and players"):
@@ -331,20 +395,39 @@ def run(args: argparse.Namespace, rng: random.Random) -> None:
     report("   movement", figures["seconds"], "s", TARGETS["movement"], higher_is_better=False)
     with stage("3. deals"):
         deals.generate_deals(user, event)
-    with stage(f"4. results keyed through the service, {args.keyers} processes") as figures:
-        times = keyed_in_parallel(event, args.keyers)
-    print(f"     {len(times):,} results, {len(times) / figures['seconds']:,.0f} a second")
-    report(
-        "   one save, server time (median while keying)", statistics.median(times) * 1000, "ms",
-        TARGETS["save_ms"], higher_is_better=False,
-    )  # fmt: skip
+    if args.bulk:
+        with stage("4. results bulk-inserted, scored by the service's checks"):
+            championship_event.open_every_round(event)
+            championship_event.fill_results(event, random.Random(1000))
+    else:
+        with stage(f"4. results keyed through the service, {args.keyers} processes") as figures:
+            times = keyed_in_parallel(event, args.keyers)
+        print(f"     {len(times):,} results, {len(times) / figures['seconds']:,.0f} a second")
+        report(
+            "   one save, server time (median while keying)", statistics.median(times) * 1000,
+            "ms", TARGETS["save_ms"], higher_is_better=False,
+        )  # fmt: skip
     count = Result.objects.filter(event=event, is_current=True).count()
     with stage(f"5. standings from scratch, {count:,} results"):
-        seconds = median_seconds(lambda: standings.compute(event), runs=5)
+        seconds = median_seconds(lambda: from_scratch(event), runs=5)
     report(
-        f"   standings recompute, {count:,} results (median of 5)", seconds, "s",
+        f"   standings recompute from scratch, {count:,} results (median of 5)", seconds, "s",
         TARGETS["standings"], higher_is_better=False,
     )  # fmt: skip
+    with stage("5. standings recomputed and stored after one saved correction"):
+        after_save, public = recomputed_after_saves(event, rng, samples=9)
+    print(f"     each: {', '.join(f'{value:.2f}' for value in after_save)} s")
+    print(f"     public standings committed: {', '.join(f'{value:.2f}' for value in public)} s")
+    report(
+        "   standings recompute after one save, with the board scores (median of 9)",
+        statistics.median(after_save), "s", TARGETS["standings"], higher_is_better=False,
+    )  # fmt: skip
+    report(
+        "   standings recompute after one save, public standings committed (median of 9)",
+        statistics.median(public), "s", TARGETS["standings"], higher_is_better=False,
+    )  # fmt: skip
+    if args.until <= 5:
+        return
     jobs.publish(jobs.COMPUTE_STANDINGS, event.pk)  # the worker catches up with stage 4
     state = Standings.objects.get(event=event)
     while state.computed < state.requested:
@@ -375,6 +458,15 @@ def run(args: argparse.Namespace, rng: random.Random) -> None:
         "   saved result visible, p99", percentile(visible, 0.99), "s", TARGETS["visible_p99"],
         higher_is_better=False,
     )  # fmt: skip
+    if args.until <= 6:
+        return
+    documents_stage(event)
+
+
+def documents_stage(event: Any) -> None:
+    from documents.kinds import renderer_for
+    from documents.renderers.base import register_fonts
+
     register_fonts()
     timings: dict[str, float] = {}
     with stage("7. every document of the event") as figures:

@@ -16,10 +16,18 @@ A player who sits out boards (a bye without a score, or the fifth chair at a tab
 scores their own average on them: the percentage is over the boards played, and raw and datum
 totals are scaled up to every board. Substitutes count for everyone else but are not ranked; a
 player with no board yet is listed as waiting, not placed at 50 %.
+
+After one saved result only one board's groups and the rounds from that board's on change: a
+``Memo`` passed from one computation of an event to the next keeps each round's comparisons, each
+player's round tallies, running records and each round's ranking, and the next computation redoes
+only what no longer holds. What it keeps is recognised by identity (the caller keeps unchanged
+records as the very same objects), so the outcome is always that of a computation from nothing.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -27,14 +35,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from operator import attrgetter, is_
 from typing import Final, NamedTuple
 
 from engine import comparison
-from engine.comparison import Artificial, Placing, Record, Weighted
+from engine.comparison import Artificial, Placing, PlayerKey, Record, Weighted
 from engine.errors import EngineError
 
 SEATS: Final = ("N", "E", "S", "W")
 HUNDRED: Final = Fraction(100)
+_ZERO: Final = Fraction(0)
 
 
 class Method(StrEnum):
@@ -215,39 +225,111 @@ def decimals(method: Method | str) -> int:
 
 # -- comparing every group ----------------------------------------------------------------------
 
+GroupKey = tuple[int, int]
+"""A comparison group: the board and the seat's index (0 for N … 3 for W)."""
 
-def compare_boards(field: Field) -> list[BoardScore]:
-    """Every seat of every result and every scored bye, compared with its group."""
-    groups: dict[tuple[int, int], list[TableResult]] = defaultdict(list)
-    for result in field.results:
+
+@dataclass(slots=True)
+class _Compared:
+    """One group as it was compared: its members, its expected size and the seats' scores."""
+
+    members: list[TableResult]
+    expected: int
+    scores: list[BoardScore]
+
+
+@dataclass
+class Memo:
+    """What one computation of the standings lends the next one of the same event.
+
+    Every reuse is decided by identity: a group whose members are the very same (immutable)
+    ``TableResult`` objects, expected as many times, is not compared again; a player's round whose
+    boards are the very same ``BoardScore`` objects is not added up again; a round whose records
+    are equal is not ranked again. So ``standings(field, memo)`` always equals ``standings(field)``:
+    a caller that rebuilds only the records that changed and keeps the others' objects makes the
+    next computation cost what changed. A memo is changed by each call and serves one sequence of
+    fields at a time.
+    """
+
+    groups: dict[GroupKey, _Compared] = field(default_factory=dict)
+    parts: dict[int | None, _Part] = field(default_factory=dict)
+    rounds: dict[tuple[int, int], tuple[list[BoardScore], tuple[BoardScore, ...], _Tally]] = field(
+        default_factory=dict
+    )
+    lines: dict[int, _Line] = field(default_factory=dict)
+    rankings: dict[int, tuple[list[Record], tuple[Placing, ...]]] = field(default_factory=dict)
+    settings: tuple[Method, tuple[str, ...]] | None = None
+
+    def fit(self, field: Field) -> None:
+        """Forget everything computed under another method or tie-break order."""
+        settings = (field.method, field.tie_break)
+        if settings != self.settings:
+            self.groups, self.parts, self.rounds, self.lines, self.rankings = {}, {}, {}, {}, {}
+            self.settings = settings
+
+
+def _same(old: Sequence[object], new: Sequence[object]) -> bool:
+    return len(old) == len(new) and all(map(is_, old, new))
+
+
+def _groups(results: Iterable[TableResult]) -> dict[GroupKey, list[TableResult]]:
+    groups: dict[GroupKey, list[TableResult]] = defaultdict(list)
+    for result in results:
+        entries = result.entries
         for index in range(4):
-            if result.entries[index] is not None:
+            if entries[index] is not None:
                 groups[result.board, index].append(result)
+    return groups
+
+
+def compare_boards(field: Field, memo: Memo | None = None) -> list[BoardScore]:
+    """Every seat of every result and every scored bye, compared with its group.
+
+    With a ``memo`` (``Memo``), a group of the very same records as last time is not compared
+    again.
+    """
+    previous = memo.groups if memo is not None else {}
+    kept: dict[GroupKey, _Compared] = {}
     scored: list[BoardScore] = []
-    for (board, index), members in groups.items():
+    for key, members in _groups(field.results).items():
+        board, index = key
         expected = max(field.expected.get(board, 0), len(members))
-        scored.extend(_compare_group(board, index, members, expected))
+        compared = previous.get(key)
+        if (
+            compared is None
+            or compared.expected != expected
+            or not _same(compared.members, members)
+        ):
+            compared = _Compared(
+                members, expected, list(_compare_group(board, index, members, expected))
+            )
+        kept[key] = compared
+        scored.extend(compared.scores)
+    if memo is not None:
+        memo.groups = kept
+    scored.extend(_bye_scores(field))
+    return scored
+
+
+def _bye_scores(field: Field) -> Iterable[BoardScore]:
     for bye in field.byes:
         for board in bye.boards:
             # At least the top of two results, so that a lone table still weighs the award.
             group_top = comparison.top(max(field.expected.get(board, 0), 2))
-            scored.append(
-                BoardScore(
-                    bye.player,
-                    bye.round,
-                    0,
-                    board,
-                    "",
-                    None,
-                    None,
-                    None,
-                    bye.percentage * group_top / HUNDRED,
-                    group_top,
-                    None,
-                    bye.percentage,
-                )
+            yield BoardScore(
+                bye.player,
+                bye.round,
+                0,
+                board,
+                "",
+                None,
+                None,
+                None,
+                bye.percentage * group_top / HUNDRED,
+                group_top,
+                None,
+                bye.percentage,
             )
-    return scored
 
 
 def _compare_group(
@@ -334,24 +416,58 @@ class _Sum:
     def plus(self, other: _Sum) -> _Sum:
         both = _Sum()
         both.whole = self.whole + other.whole
+        if not other.parts:
+            both.parts = self.parts.copy()
+            return both
         both.parts = dict(self.parts)
         for denominator, numerator in other.parts.items():
             both.parts[denominator] = both.parts.get(denominator, 0) + numerator
         return both
 
+    def same(self, other: _Sum) -> bool:
+        """Whether both are kept alike (and so are equal)."""
+        return self.whole == other.whole and self.parts == other.parts
+
     def value(self) -> Fraction:
+        if not self.parts:
+            return Fraction(self.whole)
         return sum(
             (Fraction(numerator, denominator) for denominator, numerator in self.parts.items()),
             Fraction(self.whole),
         )
 
+    def percentage_of(self, top: int) -> Fraction:
+        """The sum times 100 over ``top`` (not 0)."""
+        if not self.parts:
+            return Fraction(self.whole * 100, top)
+        return self.value() * 100 / top
+
 
 class _Tally:
-    """What a player's boards of one round, or of several, add up to."""
+    """What a player's boards of one round, or of several, add up to.
 
-    __slots__ = ("boards", "butler", "matchpoints", "raw", "real", "top", "tops", "value", "won")
+    The sums of compared values and of differences from the datum cost exact fractions; they are
+    kept only by a tally that needs them (``exact``: raw totals, datum totals or the Butler
+    tie-break).
+    """
 
-    def __init__(self) -> None:
+    __slots__ = (
+        "boards",
+        "butler",
+        "exact",
+        "figured",
+        "matchpoints",
+        "raw",
+        "real",
+        "top",
+        "tops",
+        "value",
+        "won",
+    )
+
+    def __init__(self, exact: bool = True) -> None:
+        self.exact = exact
+        self.figured: tuple[Method, Fraction] | None = None
         self.boards = 0
         self.real = 0  # boards with a table score (not artificial)
         self.matchpoints = _Sum()
@@ -364,47 +480,72 @@ class _Tally:
 
     def add(self, item: BoardScore) -> None:
         self.boards += 1
-        self.matchpoints.add(item.matchpoints)
-        self.top += item.top
+        matchpoints = item.matchpoints
+        self.matchpoints.add(matchpoints)
+        top = item.top
+        self.top += top
         if item.score is not None:
             self.raw += item.score
-        if item.value is None:
+        value = item.value
+        if value is None:
             return
         self.real += 1
-        self.value.add(item.value)
-        self.butler.add(item.value)
-        if item.datum is not None:
-            self.butler.subtract(item.datum)
-        if 2 * item.matchpoints > item.top:
+        if self.exact:
+            self.value.add(value)
+            self.butler.add(value)
+            if item.datum is not None:
+                self.butler.subtract(item.datum)
+        if 2 * matchpoints > top:
             self.won += 1
-        if item.top > 0 and item.matchpoints == item.top:
+        if top > 0 and matchpoints == top:
             self.tops += 1
 
     def plus(self, other: _Tally) -> _Tally:
-        both = _Tally()
+        both = _Tally(self.exact)
         both.boards = self.boards + other.boards
         both.real = self.real + other.real
         both.matchpoints = self.matchpoints.plus(other.matchpoints)
         both.top = self.top + other.top
-        both.value = self.value.plus(other.value)
-        both.butler = self.butler.plus(other.butler)
+        if self.exact:
+            both.value = self.value.plus(other.value)
+            both.butler = self.butler.plus(other.butler)
         both.raw = self.raw + other.raw
         both.won = self.won + other.won
         both.tops = self.tops + other.tops
         return both
 
+    def same(self, other: _Tally) -> bool:
+        """Whether both add up alike: either serves wherever the other would."""
+        return (
+            self.exact == other.exact
+            and self.boards == other.boards
+            and self.real == other.real
+            and self.top == other.top
+            and self.raw == other.raw
+            and self.won == other.won
+            and self.tops == other.tops
+            and self.matchpoints.same(other.matchpoints)
+            and self.value.same(other.value)
+            and self.butler.same(other.butler)
+        )
+
     def figure(self, method: Method) -> Fraction:
         """Event percentage, raw total or datum total of these boards (not scaled)."""
+        if self.figured is not None and self.figured[0] == method:
+            return self.figured[1]
         if method == Method.MATCHPOINTS:
-            return HUNDRED / 2 if self.top == 0 else self.matchpoints.value() * 100 / self.top
-        return (self.value if method == Method.RAW else self.butler).value()
+            figure = HUNDRED / 2 if self.top == 0 else self.matchpoints.percentage_of(self.top)
+        else:
+            figure = (self.value if method == Method.RAW else self.butler).value()
+        self.figured = (method, figure)
+        return figure
 
     def record(
         self,
         method: Method,
         player: int,
         sat_out: int,
-        meetings: Mapping[int, int],
+        meetings: Mapping[PlayerKey, Fraction],
         fine: Fraction,
         needs_butler: bool,
     ) -> Record:
@@ -415,13 +556,13 @@ class _Tally:
             total = total * (self.boards + sat_out) / self.real
         return Record(
             player=player,
-            total=total - fine,
+            total=total - fine if fine else total,
             boards=self.boards,
             boards_won=self.won,
             tops=self.tops,
             raw_total=Fraction(self.raw),
-            butler=self.butler.value() if needs_butler else Fraction(0),
-            meetings={other: Fraction(value) for other, value in meetings.items()},
+            butler=self.butler.value() if needs_butler else _ZERO,
+            meetings=meetings,
         )
 
 
@@ -431,7 +572,7 @@ Meetings = dict[int, dict[int, dict[int, int]]]
 
 def _meetings(results: Iterable[TableResult]) -> Meetings:
     """Each player's score minus each opponent's, per round, over the boards they played together."""
-    out: Meetings = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+    out: Meetings = defaultdict(dict)
     for result in results:
         scores = result.head_to_head
         if scores is None:
@@ -440,77 +581,409 @@ def _meetings(results: Iterable[TableResult]) -> Meetings:
         for index, player in enumerate(players):
             if player is None:
                 continue
-            line = out[player][result.round]
+            line = out[player].setdefault(result.round, {})
             mine = scores[index]
             for other_index, other in enumerate(players):
                 if other_index != index and other is not None:
-                    line[other] += mine - scores[other_index]
+                    line[other] = line.get(other, 0) + mine - scores[other_index]
     return out
 
 
-def _merged(rounds: Mapping[int, Mapping[int, int]], last: int | None = None) -> dict[int, int]:
+def _merged(
+    rounds: Mapping[int, Mapping[int, int]], last: int | None = None
+) -> dict[PlayerKey, Fraction]:
     """A player's meetings over every round, or over the rounds up to ``last``."""
     out: dict[int, int] = defaultdict(int)
     for number, opponents in rounds.items():
         if last is None or number <= last:
             for other, value in opponents.items():
                 out[other] += value
-    return out
+    return {other: Fraction(value) for other, value in out.items()}
 
 
-def standings(field: Field) -> Standings:
-    """Compare every board, add up each player's rounds and total, and rank after each round."""
-    by_player: dict[int, list[BoardScore]] = defaultdict(list)
-    for item in compare_boards(field):
-        by_player[item.player].append(item)
-    meetings = _meetings(field.results)
-    needs_butler = field.method == Method.DATUM or "butler" in field.tie_break
-    by_head = "head_to_head" in field.tie_break
-    rounds = sorted(set(field.rounds) | {item.round for b in by_player.values() for item in b})
+def _ranked(
+    cumulative: Mapping[int, list[Record]], tie_break: tuple[str, ...], memo: Memo | None
+) -> dict[int, tuple[Placing, ...]]:
+    """Each round's ranking; a memo's round of the very same records keeps its ranking."""
+    kept: dict[int, tuple[list[Record], tuple[Placing, ...]]] = {}
+    for number, records in cumulative.items():
+        found = memo.rankings.get(number) if memo is not None else None
+        if found is not None and _same(found[0], records):
+            kept[number] = found
+        else:
+            kept[number] = (records, _rank(records, tie_break, found[1] if found else ()))
+    if memo is not None:
+        memo.rankings = kept
+    return {number: placings for number, (_records, placings) in kept.items()}
+
+
+def _rank(
+    records: list[Record], tie_break: tuple[str, ...], hint: Sequence[Placing]
+) -> tuple[Placing, ...]:
+    """``comparison.rank`` of the records, handed to it best first when the total ranks first.
+
+    The ranking lists level players in the order it was given them, so records sorted by total
+    (highest first) and, among equal totals, in their own order give the very same ranking, and
+    spare it most of its comparisons of fractions. Laid out in the order of ``hint`` (the last
+    ranking of the round, nearly right already) first, they spare the sort most of its own.
+    """
+    if tie_break[0] != "total":
+        return tuple(comparison.rank(records, tie_break))
+    given = {record.player: position for position, record in enumerate(records)}
+    ahead = {placing.record.player: position for position, placing in enumerate(hint)}
+    laid_out = sorted(records, key=lambda record: ahead.get(record.player, len(ahead)))
+    # A float never orders two totals the wrong way round (it may tie them): the exact total
+    # decides only where the floats are equal.
+    laid_out.sort(
+        key=lambda record: (float(record.total), record.total, -given[record.player]),
+        reverse=True,
+    )
+    return tuple(comparison.rank(laid_out, tie_break))
+
+
+@dataclass(slots=True)
+class _Line:
+    """One player's figures as a computation left them, for the next one to start from.
+
+    The lists run over the event's rounds: the round's own tally (``None`` without a board), the
+    running tally after it, and the record ranked after it (``None`` while the player has no
+    board, and always for a substitute).
+    """
+
+    rounds: list[int]
+    own: list[_Tally | None]
+    running: list[_Tally]
+    records: list[Record | None]
+    met: Mapping[int, dict[int, int]]
+    sat_out: Mapping[int, int]
+    fine: Fraction
+    ranked: bool
+    standing: PlayerStanding
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    method: Method
+    needs_butler: bool
+    exact: bool
+    by_head: bool
+
+    @classmethod
+    def of(cls, field: Field) -> _Rules:
+        needs_butler = field.method == Method.DATUM or "butler" in field.tie_break
+        return cls(
+            field.method,
+            needs_butler,
+            needs_butler or field.method == Method.RAW,
+            "head_to_head" in field.tie_break,
+        )
+
+
+def _unchanged_rounds(
+    previous: _Line | None,
+    rounds: list[int],
+    own: list[_Tally | None],
+    met: Mapping[int, dict[int, int]],
+    sat_out: Mapping[int, int],
+    fine: Fraction,
+    ranked: bool,
+    by_head: bool,
+) -> tuple[int, bool]:
+    """How many first rounds of ``previous`` still hold, and whether its meetings do."""
+    if previous is None or previous.rounds != rounds:
+        return 0, False
+    same_met = previous.met.keys() == met.keys() and all(
+        previous.met[number] is line for number, line in met.items()
+    )
+    if previous.sat_out != sat_out or previous.fine != fine or previous.ranked != ranked:
+        return 0, same_met
+    if by_head and not same_met:
+        return 0, False
+    start = 0
+    while start < len(rounds) and previous.own[start] is own[start]:
+        start += 1
+    return start, same_met
+
+
+def _line(
+    player: int,
+    boards: tuple[BoardScore, ...],
+    tallies: Mapping[int, _Tally],
+    met: Mapping[int, dict[int, int]],
+    rounds: list[int],
+    field: Field,
+    rules: _Rules,
+    previous: _Line | None,
+) -> _Line:
+    """A player's round figures, running records and total; from ``previous`` where it holds."""
+    own = [tallies.get(number) for number in rounds]
+    sat_out = field.sat_out.get(player, {})
+    fine = field.fines.get(player, Fraction(0))
+    ranked = player not in field.unranked
+    start, same_met = _unchanged_rounds(
+        previous, rounds, own, met, sat_out, fine, ranked, rules.by_head
+    )
+    if (
+        previous is not None
+        and start == len(rounds)
+        and same_met
+        and _same(previous.standing.boards, boards)
+    ):
+        return previous
+    running = previous.running[:start] if previous is not None else []
+    records = previous.records[:start] if previous is not None else []
+    tally = running[-1] if running else _Tally(rules.exact)
+    for index in range(start, len(rounds)):
+        number = rounds[index]
+        mine = own[index]
+        if mine is not None:
+            tally = tally.plus(mine)
+        running.append(tally)
+        records.append(
+            tally.record(
+                rules.method,
+                player,
+                sum(count for r, count in sat_out.items() if r <= number),
+                _merged(met, number) if rules.by_head else {},
+                fine,
+                rules.needs_butler,
+            )
+            if tally.boards and ranked
+            else None
+        )
+    if previous is not None and start == len(rounds) and same_met and previous.running:
+        # Every round adds up as last time: only the boards are new.
+        standing = dataclasses.replace(previous.standing, boards=boards)
+        return _Line(rounds, own, running, records, met, sat_out, fine, ranked, standing)
+    # The meetings over every round, when they are those of the last computation, are its own.
+    met_over_all = previous.standing.record.meetings if same_met and previous else _merged(met)
+    standing = PlayerStanding(
+        player,
+        boards,
+        {number: tallies[number].figure(rules.method) for number in sorted(tallies)},
+        tally.record(
+            rules.method, player, sum(sat_out.values()), met_over_all, fine, rules.needs_butler
+        ),
+        sum(sat_out.values()),
+        fine,
+    )
+    return _Line(rounds, own, running, records, met, sat_out, fine, ranked, standing)
+
+
+@dataclass(slots=True)
+class _Part:
+    """The results of one round (or of every round, when a board is played in several) as
+    compared: each player's boards and meetings per round, by (player, round)."""
+
+    results: list[TableResult]
+    expected: dict[int, int]  # how often each of its boards was expected to be played
+    groups: dict[GroupKey, _Compared]
+    items: dict[tuple[int, int], list[BoardScore]]  # in the order of comparison
+    met: dict[tuple[int, int], dict[int, int]]
+    rounds: set[int]  # the rounds of its compared boards
+
+
+def _split(results: Sequence[TableResult]) -> dict[int | None, list[TableResult]]:
+    """The results by round; all under ``None`` when a board is played in several rounds (its
+    comparison spans them)."""
+    by_round: dict[int | None, list[TableResult]] = defaultdict(list)
+    played_in: dict[int, int] = {}
+    for result in results:
+        by_round[result.round].append(result)
+        if played_in.setdefault(result.board, result.round) != result.round:
+            return {None: list(results)}
+    return by_round
+
+
+def _parts(field: Field, memo: Memo | None) -> dict[int | None, _Part]:
+    """Every part of the results compared; a part of the very same records as last time, its
+    boards expected as often, is taken as it was."""
+    previous = memo.parts if memo is not None else {}
+    parts: dict[int | None, _Part] = {}
+    for key, results in _split(field.results).items():
+        found = previous.get(key)
+        if (
+            found is not None
+            and _same(found.results, results)
+            and all(field.expected.get(board, 0) == n for board, n in found.expected.items())
+        ):
+            parts[key] = found
+        else:
+            parts[key] = _compare_part(field, results, found)
+    if memo is not None:
+        memo.parts = parts
+    return parts
+
+
+def _compare_part(field: Field, results: list[TableResult], previous: _Part | None) -> _Part:
+    """Compare a part's groups (a group of the very same records as in ``previous`` is kept)."""
+    old = previous.groups if previous is not None else {}
+    groups: dict[GroupKey, _Compared] = {}
+    items: dict[tuple[int, int], list[BoardScore]] = defaultdict(list)
+    for key, members in _groups(results).items():
+        board, index = key
+        expected = max(field.expected.get(board, 0), len(members))
+        compared = old.get(key)
+        if (
+            compared is None
+            or compared.expected != expected
+            or not _same(compared.members, members)
+        ):
+            compared = _Compared(
+                members, expected, list(_compare_group(board, index, members, expected))
+            )
+        groups[key] = compared
+        for item in compared.scores:
+            items[item.player, item.round].append(item)
+    met = _part_meetings(results, previous)
+    return _Part(
+        results,
+        {board: field.expected.get(board, 0) for board, _index in groups},
+        groups,
+        items,
+        met,
+        {number for _player, number in items},
+    )
+
+
+def _part_meetings(
+    results: list[TableResult], previous: _Part | None
+) -> dict[tuple[int, int], dict[int, int]]:
+    """A part's meetings by (player, round). Those of the players whose results are the very
+    same as in ``previous`` are its own; the others are added up again, and kept as the very
+    same object when they come out alike, so that what follows from them is known to hold."""
+    if previous is None:
+        return {
+            (player, number): line
+            for player, lines in _meetings(results).items()
+            for number, line in lines.items()
+        }
+    before = {id(result) for result in previous.results}
+    now = {id(result) for result in results}
+    changed = [result for result in results if id(result) not in before]
+    changed += [result for result in previous.results if id(result) not in now]
+    touched = {
+        (player, result.round)
+        for result in changed
+        for player in result.players
+        if player is not None
+    }
+    met = {key: line for key, line in previous.met.items() if key not in touched}
+    again = _meetings(
+        result
+        for result in results
+        if any((player, result.round) in touched for player in result.players)
+    )
+    for player, lines in again.items():
+        for number, line in lines.items():
+            if (player, number) in touched:
+                old = previous.met.get((player, number))
+                met[player, number] = old if old == line else line
+    return met
+
+
+def _round_boards(
+    key: tuple[int, int],
+    listed: list[BoardScore],
+    byes: list[BoardScore],
+    exact: bool,
+    memo: Memo | None,
+    kept: Memo,
+) -> tuple[tuple[BoardScore, ...], _Tally]:
+    """A player's boards of a round, by board, and what they add up to. The very same list of a
+    part kept from last time gives what it gave; new boards that add up alike keep the tally."""
+    found = memo.rounds.get(key) if memo is not None else None
+    if found is not None and not byes and found[0] is listed:
+        kept.rounds[key] = found
+        return found[1], found[2]
+    these = (
+        tuple(sorted([*listed, *byes], key=_BOARD)) if byes else tuple(sorted(listed, key=_BOARD))
+    )
+    if found is not None and _same(found[1], these):
+        tally = found[2]
+    else:
+        tally = _Tally(exact)
+        for item in these:
+            tally.add(item)
+        if found is not None and tally.same(found[2]):
+            tally = found[2]
+    kept.rounds[key] = (listed, these, tally)
+    return these, tally
+
+
+_BOARD = attrgetter("board")
+
+
+def _player_boards(
+    player: int,
+    rounds: list[int],
+    of_round: Mapping[int, _Part],
+    byes: Mapping[tuple[int, int], list[BoardScore]],
+    exact: bool,
+    memo: Memo | None,
+    kept: Memo,
+) -> tuple[tuple[BoardScore, ...], dict[int, _Tally]]:
+    """A player's boards in round and board order, and each round's tally."""
+    boards: list[BoardScore] = []
+    tallies: dict[int, _Tally] = {}
+    for number in rounds:
+        part = of_round.get(number)
+        listed = part.items.get((player, number), _NOTHING) if part is not None else _NOTHING
+        extra = byes.get((player, number), _NOTHING)
+        if not listed and not extra:
+            continue
+        these, tallies[number] = _round_boards((player, number), listed, extra, exact, memo, kept)
+        boards.extend(these)
+    return tuple(boards), tallies
+
+
+_NOTHING: Final[list[BoardScore]] = []
+
+
+def standings(field: Field, memo: Memo | None = None) -> Standings:
+    """Compare every board, add up each player's rounds and total, and rank after each round.
+
+    ``memo`` (``Memo``) carries what the last computation of the same event can lend this one;
+    the outcome is the same with it or without.
+    """
+    if memo is not None:
+        memo.fit(field)
+    kept = Memo()
+    parts = _parts(field, memo)
+    byes: dict[tuple[int, int], list[BoardScore]] = defaultdict(list)
+    for item in _bye_scores(field):
+        byes[item.player, item.round].append(item)
+    meetings: dict[int, dict[int, dict[int, int]]] = defaultdict(dict)
+    of_round: dict[int, _Part] = {}
+    for part in parts.values():
+        for (player, number), opponents in part.met.items():
+            meetings[player][number] = opponents
+        for number in part.rounds:
+            of_round[number] = part
+    rules = _Rules.of(field)
+    rounds = sorted(set(field.rounds) | set(of_round) | {number for _player, number in byes})
     players: dict[int, PlayerStanding] = {}
     cumulative: dict[int, list[Record]] = {number: [] for number in rounds}
     for player in field.players:
-        boards = sorted(by_player.get(player, ()), key=lambda item: (item.round, item.board))
-        tallies: dict[int, _Tally] = defaultdict(_Tally)
-        for item in boards:
-            tallies[item.round].add(item)
-        sat_out = field.sat_out.get(player, {})
-        fine = field.fines.get(player, Fraction(0))
-        met = meetings.get(player, {})
-        running = _Tally()
-        for number in rounds:
-            if number in tallies:
-                running = running.plus(tallies[number])
-            if running.boards and player not in field.unranked:
-                cumulative[number].append(
-                    running.record(
-                        field.method,
-                        player,
-                        sum(count for r, count in sat_out.items() if r <= number),
-                        _merged(met, number) if by_head else {},
-                        fine,
-                        needs_butler,
-                    )
-                )
-        players[player] = PlayerStanding(
+        boards, tallies = _player_boards(player, rounds, of_round, byes, rules.exact, memo, kept)
+        line = _line(
             player,
-            tuple(boards),
-            {number: tally.figure(field.method) for number, tally in sorted(tallies.items())},
-            running.record(
-                field.method,
-                player,
-                sum(sat_out.values()),
-                _merged(met),
-                fine,
-                needs_butler,
-            ),
-            sum(sat_out.values()),
-            fine,
+            boards,
+            tallies,
+            meetings.get(player, {}),
+            rounds,
+            field,
+            rules,
+            memo.lines.get(player) if memo is not None else None,
         )
-    after_round = {
-        number: tuple(comparison.rank(records, field.tie_break))
-        for number, records in cumulative.items()
-    }
+        kept.lines[player] = line
+        for number, record in zip(rounds, line.records, strict=True):
+            if record is not None:
+                cumulative[number].append(record)
+        players[player] = line.standing
+    if memo is not None:
+        memo.rounds, memo.lines = kept.rounds, kept.lines
+    after_round = _ranked(cumulative, field.tie_break, memo)
     placings = after_round[rounds[-1]] if rounds else ()
     waiting = tuple(
         sorted(
@@ -555,25 +1028,56 @@ def board_scores_to_json(players: Mapping[int, Sequence[BoardScore]]) -> dict[st
     return {
         "version": BOARD_SCORES_VERSION,
         "players": {
-            str(player): [
-                [
-                    item.round,
-                    item.table,
-                    item.board,
-                    item.seat,
-                    item.result,
-                    item.score,
-                    _exact_to_json(item.value),
-                    _exact_to_json(item.matchpoints),
-                    item.top,
-                    _exact_to_json(item.datum),
-                    _exact_to_json(item.award),
-                ]
-                for item in boards
-            ]
-            for player, boards in players.items()
+            str(player): [_line_json(item) for item in boards] for player, boards in players.items()
         },
     }
+
+
+LineMemo = dict[int, tuple[BoardScore, str]]
+"""Board scores already encoded as JSON text, by the identity of their ``BoardScore``."""
+
+
+def board_scores_text(
+    players: Mapping[int, Sequence[BoardScore]], memo: LineMemo | None = None
+) -> str:
+    """``board_scores_to_json`` as compact JSON text, the very text ``json.dumps`` makes of it.
+
+    With a ``memo`` of the last call, a board score that is the very same object is not encoded
+    again: after one result changed, most of an event's 80,000 lines are.
+    """
+    previous = memo if memo is not None else {}
+    kept: LineMemo = {}
+    encode = json.JSONEncoder(separators=(",", ":")).encode
+    parts = []
+    for player, boards in players.items():
+        lines = []
+        for item in boards:
+            found = previous.get(id(item))
+            if found is None or found[0] is not item:
+                found = (item, encode(_line_json(item)))
+            kept[id(item)] = found
+            lines.append(found[1])
+        parts.append(f"{encode(str(player))}:[{','.join(lines)}]")
+    if memo is not None:
+        memo.clear()
+        memo.update(kept)
+    return f'{{"version":{BOARD_SCORES_VERSION},"players":{{{",".join(parts)}}}}}'
+
+
+def _line_json(item: BoardScore) -> list[object]:
+    return [
+        item.round,
+        item.table,
+        item.board,
+        item.seat,
+        item.result,
+        item.score,
+        _exact_to_json(item.value),
+        _exact_to_json(item.matchpoints),
+        item.top,
+        _exact_to_json(item.datum),
+        _exact_to_json(item.award),
+    ]
 
 
 def board_scores_from_json(

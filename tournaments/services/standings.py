@@ -9,22 +9,31 @@ cards, the player pages and the reports.
 A player who sits out boards (a bye, or the fifth chair at a table of five) scores their own
 average on them: their percentage is over the boards they played, and raw and datum totals are
 scaled up to the full number of boards, so sitting out neither helps nor hurts.
+
+A process follows the events it computed (``evaluate``): it keeps what it read and the engine's
+``Memo``, and the next computation reads only the results that came and went (a correction adds a
+version and clears the old one's flag) and compares only their boards again. Anything else the
+standings read must be as it was (``_stamp``), or the whole event is read again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import json
 import logging
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from django.db import DatabaseError, transaction
-from django.db.models import Q
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -34,6 +43,8 @@ from engine.comparison import Artificial, ArtificialScores, Award, Weighted
 from engine.errors import EngineError
 from engine.standings import BoardScore, Method, ScoredBye, SeatEntry, TableResult
 from tournaments.models import (
+    AuditAction,
+    AuditEntry,
     BoardScores,
     Entry,
     Event,
@@ -260,92 +271,178 @@ def _fines(event: Event, problems: list[dict[str, Any]]) -> dict[int, Fraction]:
     return {number: fine for number, fine in fines.items() if fine}
 
 
-def gather(event: Event, problems: list[dict[str, Any]] | None = None) -> engine_standings.Field:
-    """The event as the engine's standings read it: one query per kind of record.
+@dataclass
+class _Inputs:
+    """Everything the standings read but the results: the tables, players, byes and penalties."""
 
-    Records that cannot be counted are left out and described in ``problems``.
-    """
-    if problems is None:
-        problems = []
+    tables: _Tables
+    entries: list[tuple[int, str, str]]
+    known: set[int]
+    awards: ArtificialScores
+    byes: list[ScoredBye]
+    sat_out: dict[int, dict[int, int]]  # the unscored byes' boards
+    penalties: dict[tuple[int, int], dict[str, int]]
+    fines: dict[int, Fraction]
+    before: list[dict[str, Any]]  # the byes' and board penalties' problems
+    after: list[dict[str, Any]]  # the fines' problems
+
+
+def _inputs(event: Event) -> _Inputs:
     tables = _tables(event)
     entries = list(event.entries.values_list("number", "role", "status"))
-    known = {number for number, _role, _status in entries}
     sat_out: dict[int, dict[int, int]] = defaultdict(dict)
     awards = ArtificialScores()
-    byes = _byes(event, tables, sat_out, awards, problems)
-    penalties = _board_penalties(event, problems)
-    rows = Result.objects.filter(event=event, is_current=True, table_id__in=list(tables.seats))
+    before: list[dict[str, Any]] = []
+    after: list[dict[str, Any]] = []
+    byes = _byes(event, tables, sat_out, awards, before)
+    penalties = _board_penalties(event, before)
+    return _Inputs(
+        tables,
+        entries,
+        {number for number, _role, _status in entries},
+        awards,
+        byes,
+        sat_out,
+        penalties,
+        _fines(event, after),
+        before,
+        after,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One current result as the standings count it: its record, or the problem that leaves it
+    out; and who sits out the board at a table of five (player, round)."""
+
+    result: TableResult | None = None
+    problem: dict[str, Any] | None = None
+    sitter: tuple[int, int] | None = None
+
+
+_LEFT_OUT = _Row()  # a result of a table that plays no started round: not counted, not a problem
+
+_ROW_FIELDS = ("pk", "table_id", "board_id", "board__number", "kind", "score_n", "score_e",
+               "score_s", "score_w")  # fmt: skip
+
+
+def _rows(event: Event, inputs: _Inputs, only: Iterable[int] | None = None) -> dict[int, _Row]:
+    """The event's current results (or the results ``only`` names), each as the standings count it."""
+    rows = Result.objects.filter(event=event)
+    rows = rows.filter(is_current=True) if only is None else rows.filter(pk__in=list(only))
     # Only adjusted scores need their JSON data; decoding it for 20,000 played boards costs time.
     adjusted_data = dict(rows.exclude(kind=Result.Kind.PLAYED).values_list("pk", "data"))
-    results: list[TableResult] = []
-    for pk, table_id, board_id, board_number, kind, n, e, s, w in rows.values_list(
-        "pk", "table_id", "board_id", "board__number", "kind", "score_n", "score_e", "score_s",
-        "score_w",
-    ).order_by():  # fmt: skip
-        round_number, table_number = tables.info[table_id]
-        place = tables.positions.get((table_id, board_id))
-        table_seats = tables.seats[table_id]
-        # One bad row is left out and named; the rest of the event is still ranked.
-        try:
-            if place is None:
-                raise BadRecordError(
-                    gettext_noop("the table does not play this board in the seating")
-                )
-            if any(seat not in table_seats for seat in SEATS):
-                raise BadRecordError(gettext_noop("a seat of the table has nobody in the seating"))
-            players = tables.holders(table_id, place)
-            if any(number is not None and number not in known for number in players):
-                raise BadRecordError(gettext_noop("a player of the table is not registered"))
-            scores = (n, e, s, w)
-            extra = penalties.get((table_id, board_id))
-            if kind == Result.Kind.PLAYED and extra is None:
-                results.append(
-                    TableResult.played(
-                        pk, round_number, table_number, board_number, players, scores
-                    )
-                )
-            else:
-                seat_entries, shown = _seat_values(
-                    kind, scores, adjusted_data.get(pk, {}), extra, awards
-                )
-                results.append(
-                    TableResult(
-                        pk,
-                        round_number,
-                        table_number,
-                        board_number,
-                        players,
-                        seat_entries,
-                        shown,
-                        None if kind == Result.Kind.ARTIFICIAL else scores,
-                    )
-                )
-        except BadRecordError as bad:
-            problems.append(_problem(pk, board_number, table_number, round_number, bad.message))
+    out: dict[int, _Row] = {}
+    for pk, table_id, board_id, board_number, kind, *scores in rows.values_list(
+        *_ROW_FIELDS
+    ).order_by():
+        if table_id not in inputs.tables.seats:
+            out[pk] = _LEFT_OUT
             continue
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
-            problems.append(
-                _problem(
-                    pk,
-                    board_number,
-                    table_number,
-                    round_number,
-                    gettext_noop("the result's data cannot be read"),
-                )
+        out[pk] = _row(
+            inputs,
+            pk,
+            table_id,
+            board_id,
+            board_number,
+            kind,
+            (scores[0], scores[1], scores[2], scores[3]),
+            adjusted_data.get(pk, {}),
+        )
+    return out
+
+
+def _row(
+    inputs: _Inputs,
+    pk: int,
+    table_id: int,
+    board_id: int,
+    board_number: int,
+    kind: str,
+    scores: tuple[int, int, int, int],
+    data: Any,
+) -> _Row:
+    tables = inputs.tables
+    round_number, table_number = tables.info[table_id]
+    place = tables.positions.get((table_id, board_id))
+    table_seats = tables.seats[table_id]
+    # One bad row is left out and named; the rest of the event is still ranked.
+    try:
+        if place is None:
+            raise BadRecordError(gettext_noop("the table does not play this board in the seating"))
+        if any(seat not in table_seats for seat in SEATS):
+            raise BadRecordError(gettext_noop("a seat of the table has nobody in the seating"))
+        players = tables.holders(table_id, place)
+        if any(number is not None and number not in inputs.known for number in players):
+            raise BadRecordError(gettext_noop("a player of the table is not registered"))
+        extra = inputs.penalties.get((table_id, board_id))
+        if kind == Result.Kind.PLAYED and extra is None:
+            result = TableResult.played(
+                pk, round_number, table_number, board_number, players, scores
             )
-            continue
-        sitter = sitting_out(table_seats, place, round_number)
-        if sitter is not None and sitter in known:
+        else:
+            seat_entries, shown = _seat_values(kind, scores, data, extra, inputs.awards)
+            result = TableResult(
+                pk,
+                round_number,
+                table_number,
+                board_number,
+                players,
+                seat_entries,
+                shown,
+                None if kind == Result.Kind.ARTIFICIAL else scores,
+            )
+    except BadRecordError as bad:
+        return _Row(problem=_problem(pk, board_number, table_number, round_number, bad.message))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
+        return _Row(
+            problem=_problem(
+                pk,
+                board_number,
+                table_number,
+                round_number,
+                gettext_noop("the result's data cannot be read"),
+            )
+        )
+    sitter = sitting_out(table_seats, place, round_number)
+    if sitter is not None and sitter in inputs.known:
+        return _Row(result, sitter=(sitter, round_number))
+    return _Row(result)
+
+
+def _field(
+    event: Event, inputs: _Inputs, rows: Mapping[int, _Row], problems: list[dict[str, Any]]
+) -> engine_standings.Field:
+    """The engine's field of the inputs and the counted rows; the problems of both in ``problems``
+    (the byes' and penalties', the results' by result, the fines')."""
+    sat_out: dict[int, dict[int, int]] = defaultdict(dict)
+    for number, rounds in inputs.sat_out.items():
+        sat_out[number].update(rounds)
+    results = []
+    for row in rows.values():
+        if row.result is not None:
+            results.append(row.result)
+        if row.sitter is not None:
+            sitter, round_number = row.sitter
             sat_out[sitter][round_number] = sat_out[sitter].get(round_number, 0) + 1
+    problems.extend(inputs.before)
+    problems.extend(
+        sorted(
+            (row.problem for row in rows.values() if row.problem is not None),
+            key=itemgetter("result"),
+        )
+    )
+    problems.extend(inputs.after)
+    entries = inputs.entries
     return engine_standings.Field(
         method=Method(event.comparison),
         players=tuple(number for number, _role, _status in entries),
         results=tuple(results),
-        expected=dict(tables.expected),
-        rounds=tuple(sorted(tables.started)),
+        expected=dict(inputs.tables.expected),
+        rounds=tuple(sorted(inputs.tables.started)),
         sat_out=sat_out,
-        byes=tuple(byes),
-        fines=_fines(event, problems),
+        byes=tuple(inputs.byes),
+        fines=inputs.fines,
         tie_break=comparison.check_tie_break_order(event.tie_break or ["total"]),
         unranked=frozenset(
             number for number, role, _status in entries if role == Entry.Role.SUBSTITUTE
@@ -356,11 +453,185 @@ def gather(event: Event, problems: list[dict[str, Any]] | None = None) -> engine
     )
 
 
+def gather(event: Event, problems: list[dict[str, Any]] | None = None) -> engine_standings.Field:
+    """The event as the engine's standings read it: one query per kind of record.
+
+    Records that cannot be counted are left out and described in ``problems``.
+    """
+    inputs = _inputs(event)
+    return _field(event, inputs, _rows(event, inputs), [] if problems is None else problems)
+
+
+# -- following the results between computations -------------------------------------------------
+
+# What an audit entry of these actions changes is a result's version (or nothing the standings
+# read): any other entry of the event means the standings are computed afresh.
+RESULT_ACTIONS = frozenset(
+    {
+        AuditAction.RESULT_RECORD,
+        AuditAction.RESULT_CORRECT,
+        AuditAction.RESULT_CONFIRM,
+        AuditAction.RESULT_CONFIRM_AT_TABLE,
+        AuditAction.RESULT_KEYING_DIFFERS,
+        AuditAction.RESULT_KEEP_KEYING,
+        AuditAction.RESULT_SHEET,
+        AuditAction.RESULT_SHEET_ACCEPT,
+        AuditAction.REPORT_REQUEST,
+        AuditAction.REPORT_REGENERATE,
+        AuditAction.ANALYSIS_QUEUE,
+        AuditAction.ROUND_DEVICE_KEYS,
+        AuditAction.ROUND_DEVICE_PINS,
+    }
+)
+
+
+def _stamp(event: Event) -> tuple[Any, ...]:
+    """What the event's standings read besides the results, in a few small queries.
+
+    Equal stamps mean equal inputs: the event's settings, the started rounds, the players, the
+    scores for byes and the penalties are read whole; the seating, the tables and the boards they
+    play change only through services that write an audit entry (the admin only shows them), so
+    the set of the event's audit entries other than results' stands for them, with their counts.
+    A set, not the highest id: an entry may commit after one with a higher id.
+    """
+    structure = [
+        model.objects.filter(**{path: event}).aggregate(n=Count("pk"), ids=Sum("pk"))
+        for model, path in ((Seating, "round__event"), (Table, "round__event"),
+                            (TableBoard, "table__round__event"))
+    ]  # fmt: skip
+    return (
+        event.pk,
+        event.created,
+        event.comparison,
+        event.tie_break,
+        event.boards_per_round,
+        list(event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)),
+        list(event.entries.values_list("number", "role", "status")),
+        list(SitOutScore.objects.filter(event=event).values_list("pk", "entry_id", "round_number",
+                                                                 "award")),
+        list(Penalty.objects.filter(event=event).values_list("pk", "is_active", "table_id",
+                                                             "board_id", "offender_id", "points")),
+        frozenset(
+            AuditEntry.objects.filter(event=event)
+            .exclude(action__in=RESULT_ACTIONS)
+            .values_list("pk", flat=True)
+        ),
+        structure,
+    )  # fmt: skip
+
+
+@dataclass
+class _Followed:
+    """An event's standings inputs as one computation in this process read them, with what the
+    engine and the stored board scores can reuse; ``stamp`` says what they reflect."""
+
+    stamp: tuple[Any, ...]
+    inputs: _Inputs
+    rows: dict[int, _Row]
+    memo: engine_standings.Memo = field(default_factory=engine_standings.Memo)
+    lines: engine_standings.LineMemo = field(default_factory=dict)
+
+
+_followed: dict[int, _Followed] = {}
+_following = threading.Lock()
+FOLLOWED_EVENTS = 4  # events whose inputs a worker process keeps between computations
+FOLLOWED_NEW_ROWS = 2000  # new results read one by one at most; beyond, the whole event is read
+
+
+def _take_followed(event_id: int) -> _Followed | None:
+    # Taken out while in use: a computation that fails leaves nothing behind to be trusted.
+    with _following:
+        return _followed.pop(event_id, None)
+
+
+def _keep_followed(event_id: int, followed: _Followed) -> None:
+    with _following:
+        _followed[event_id] = followed
+        while len(_followed) > FOLLOWED_EVENTS:
+            del _followed[next(iter(_followed))]
+
+
+def forget(event_id: int | None = None) -> None:
+    """Drop what this process keeps of an event's inputs (of every event without ``event_id``)."""
+    with _following:
+        if event_id is None:
+            _followed.clear()
+        else:
+            _followed.pop(event_id, None)
+
+
+def _follow(event: Event, followed: _Followed) -> bool:
+    """Bring ``followed`` up to the event's current results; ``False`` if anything else changed.
+
+    Corrections add a version and clear the old one's flag, so the current results differ from
+    the last ones by the ids that came and went: only the new rows are read. The stamp is read
+    after them, so that equal stamps vouch for the inputs the new rows were read against.
+    """
+    current = set(Result.objects.filter(event=event, is_current=True).values_list("pk", flat=True))
+    rows = followed.rows
+    new = current.difference(rows)
+    if len(new) > FOLLOWED_NEW_ROWS:
+        return False  # as many new results as that are read faster with the whole event
+    gone = [pk for pk in rows if pk not in current]
+    fresh = _rows(event, followed.inputs, new) if new else {}
+    if _stamp(event) != followed.stamp:
+        return False
+    for pk in gone:
+        del rows[pk]
+    rows.update(fresh)
+    return len(fresh) == len(new)  # a row gone meanwhile: read afresh
+
+
 def evaluate(
-    event: Event, problems: list[dict[str, Any]] | None = None
+    event: Event, problems: list[dict[str, Any]] | None = None, *, follow: bool = False
 ) -> engine_standings.Standings:
-    """The event's standings as the engine's typed result (nothing stored)."""
-    return engine_standings.standings(gather(event, problems))
+    """The event's standings as the engine's typed result (nothing stored in the database).
+
+    The same as comparing the whole event afresh (``gather``, then ``engine.standings``). With
+    ``follow`` (the worker's computations) this process keeps what it read and compared, and the
+    next such call for the event reads only the results that changed and compares only their
+    boards again, when nothing else changed. Web processes do not follow events: what a large
+    event keeps (about 120 MB for 1,000 players) is for the worker that computes it.
+    """
+    started = time.monotonic()
+    followed = _take_followed(event.pk) if follow else None
+    with _no_collection():
+        whole = followed is None or not _follow(event, followed)
+        if followed is None or whole:
+            stamp = _stamp(event)  # before the inputs: a change in between is seen next time
+            inputs = _inputs(event)
+            followed = _Followed(stamp, inputs, _rows(event, inputs))
+        field_ = _field(event, followed.inputs, followed.rows, [] if problems is None else problems)
+        outcome = engine_standings.standings(field_, followed.memo)
+    if follow:
+        _keep_followed(event.pk, followed)
+    logger.info(
+        "standings of event %s compared in %.3f s (%s)",
+        event.pk,
+        time.monotonic() - started,
+        "the whole event read" if whole else "the changed results read",
+    )
+    return outcome
+
+
+def _lines_of(event_id: int) -> engine_standings.LineMemo | None:
+    """The encoded board scores this process keeps for the event, if it follows it."""
+    with _following:
+        followed = _followed.get(event_id)
+    return None if followed is None else followed.lines
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a computation allocates some hundred thousand objects that
+    live until it ends, and the collector would walk them again and again (a third of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def decimals(event: Event) -> int:
@@ -468,7 +739,7 @@ def refresh(event_id: int) -> int | None:
         started = time.monotonic()
         problems: list[dict[str, Any]] = []
         try:
-            outcome = evaluate(event, problems)
+            outcome = evaluate(event, problems, follow=True)
             data = serialise(event, outcome, problems)
         except DatabaseError:
             raise  # a lock timeout or a lost connection: the task retries
@@ -499,18 +770,20 @@ def refresh(event_id: int) -> int | None:
 
 
 def store_board_scores(
-    event: Event, outcome: engine_standings.Standings, computed_at: dt.datetime
+    event: Event,
+    outcome: engine_standings.Standings,
+    computed_at: dt.datetime,
 ) -> None:
     """Keep every player's compared boards for the standings computed at ``computed_at``.
 
     Two workers may finish out of order: a write never replaces board scores of later standings.
+    The lines of boards encoded for the last write of the event are reused where they hold.
     """
-    text = json.dumps(
-        engine_standings.board_scores_to_json(
-            {number: line.boards for number, line in outcome.players.items()}
-        ),
-        separators=(",", ":"),
-    )
+    with _no_collection():
+        text = engine_standings.board_scores_text(
+            {number: line.boards for number, line in outcome.players.items()},
+            _lines_of(event.pk),
+        )
     BoardScores.objects.get_or_create(event=event)
     BoardScores.objects.filter(event=event).filter(
         Q(computed_at__isnull=True) | Q(computed_at__lt=computed_at)
