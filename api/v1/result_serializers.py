@@ -314,10 +314,10 @@ class PenaltySerializer(serializers.ModelSerializer):
         return {seat: int(seats[seat]) for seat in SEATS if seat in seats}
 
     def get_amount(self, item: Penalty) -> str | None:
-        if item.board_id:
+        if item.fine is None:
             return None
         # As the standings show it: two decimals in a matchpoint event, whole points otherwise.
-        return display(Fraction(str(item.points.get("total", "0"))), standings.decimals(item.event))
+        return display(Fraction(item.fine), standings.decimals(item.event))
 
     def get_created_by(self, item: Penalty) -> str | None:
         return item.created_by.get_username() if item.created_by else None

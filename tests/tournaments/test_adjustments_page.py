@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -273,7 +274,7 @@ def test_a_td_gives_a_fine_from_the_list(td_client: Client, td: User, running: E
     )
     assert response.redirect_chain == [(page_of(running), 302)]
     fine = Penalty.objects.get()
-    assert (fine.offender.number, fine.kind, fine.points) == (7, "fine", {"total": "5/2"})
+    assert (fine.offender.number, fine.kind, fine.fine) == (7, "fine", Decimal("2.5"))
     assert messages_of(response) == [f"Fine recorded for {fine.offender.player}."]
     assert "2.50 off the total" in response.content.decode()
     assert AuditEntry.objects.filter(action="penalty.fine", reason="phone rang").exists()
@@ -334,7 +335,7 @@ def test_a_fine_in_a_raw_event_is_in_whole_points(
     )
     assert not Penalty.objects.exists()
     td_client.post(page_of(running), {"entry": 7, "amount": "10", "reason": "late"})
-    assert Penalty.objects.get().points == {"total": "10"}
+    assert Penalty.objects.get().fine == Decimal(10)
     assert "10 off the total" in td_client.get(page_of(running)).content.decode()
 
 

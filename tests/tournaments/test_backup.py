@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from fractions import Fraction
 from io import StringIO
 from pathlib import Path
@@ -162,7 +163,7 @@ def test_an_exported_event_imports_as_the_same_event(
 ) -> None:
     path = export_to(tmp_path, played)
     document = json.loads(path.read_text())
-    assert (document["format"], document["version"]) == ("troef-event", 1)
+    assert (document["format"], document["version"]) == ("troef-event", backup.VERSION)
     assert document["event"]["deal_key"] == played.deal_key
     import_from(path, "--slug", "club-night-copy")
     copy = Event.objects.get(slug="club-night-copy")
@@ -262,7 +263,8 @@ def test_it_refuses_a_file_of_a_newer_format(played: Event, tmp_path: Path) -> N
     document["version"] = backup.VERSION + 1
     path.write_text(json.dumps(document))
     before = counts()
-    with pytest.raises(CommandError, match="newer Troef \\(event format version 2\\)"):
+    newer = backup.VERSION + 1
+    with pytest.raises(CommandError, match=f"newer Troef \\(event format version {newer}\\)"):
         import_from(path, "--slug", "elsewhere")
     assert counts() == before
 
@@ -328,3 +330,48 @@ def test_an_imported_report_keeps_its_metadata_but_not_the_source_file(
     import_from(export_to(tmp_path, played), "--slug", "elsewhere")
     copy = ReportFile.objects.get(event__slug="elsewhere")
     assert (copy.filename, copy.status, copy.file.name) == ("standings.pdf", "done", "")
+
+
+def _as_first_format(document: dict[str, Any], total: str) -> None:
+    """The file as version 1 wrote it: a fine's amount in ``points["total"]``, no ``fine``."""
+    document["version"] = 1
+    for row in document["penalties"]:
+        if row["board"] is None:
+            del row["fine"]
+            row["points"] = {"total": total}
+
+
+def test_a_file_of_the_first_format_brings_its_fines_as_amounts(
+    played: Event, tmp_path: Path
+) -> None:
+    path = export_to(tmp_path, played)
+    document = json.loads(path.read_text())
+    _as_first_format(document, "2")
+    path.write_text(json.dumps(document))
+    import_from(path, "--slug", "elsewhere")
+    copy = Event.objects.get(slug="elsewhere")
+    assert canonical(copy) == canonical(played)
+    fine = Penalty.objects.get(event=copy, board=None)
+    assert (fine.fine, fine.points) == (Decimal("2.00"), {})
+
+
+def test_a_first_format_fine_in_halves_keeps_its_amount(played: Event, tmp_path: Path) -> None:
+    path = export_to(tmp_path, played)
+    document = json.loads(path.read_text())
+    _as_first_format(document, "5/2")
+    path.write_text(json.dumps(document))
+    import_from(path, "--slug", "elsewhere")
+    assert Penalty.objects.get(event__slug="elsewhere", board=None).fine == Decimal("2.50")
+
+
+def test_a_first_format_fine_that_cannot_be_read_imports_nothing(
+    played: Event, tmp_path: Path
+) -> None:
+    path = export_to(tmp_path, played)
+    document = json.loads(path.read_text())
+    _as_first_format(document, "five")
+    path.write_text(json.dumps(document))
+    before = counts()
+    with pytest.raises(CommandError, match="the fine's amount cannot be read"):
+        import_from(path, "--slug", "elsewhere")
+    assert counts() == before

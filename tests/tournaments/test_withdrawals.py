@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -377,7 +378,7 @@ def test_it_refuses_to_remove_a_late_arrival_with_seats_of_their_own(
 def test_it_refuses_to_remove_a_player_with_a_fine(td: User, running: Event) -> None:
     late = late_arrival(running)
     Penalty.objects.create(
-        event=running, kind="fine", offender=late, points={"points": "1"}, reason="late"
+        event=running, kind="fine", offender=late, fine=Decimal(1), reason="late"
     )
     with pytest.raises(UserError) as caught:
         players.remove_entry(td, late)
@@ -608,9 +609,7 @@ def with_every_kind_of_player(td: User, event: Event) -> Event:
         td, round_1, absent, substitutes.new_player("Reserve", "Speler"), reason="stand-in"
     )
     fined = late_arrival(event, "Boete")
-    Penalty.objects.create(
-        event=event, kind="fine", offender=fined, points={"points": "1"}, reason="late"
-    )
+    Penalty.objects.create(event=event, kind="fine", offender=fined, fine=Decimal(1), reason="late")
     bye = late_arrival(event, "Rust")
     SitOutScore.objects.create(
         event=event, entry=bye, round_number=1, award="average", reason="bye", created_by=td

@@ -3,11 +3,13 @@ and one bad record never freezes the standings."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.test import Client
 from django.urls import reverse
@@ -234,14 +236,41 @@ def test_a_result_with_corrupt_data_is_left_out_and_the_pages_say_so(
 
 
 def test_a_corrupt_penalty_and_bye_score_are_named_not_fatal(td: User, played: Event) -> None:
-    entry = played.entries.get(number=1)
-    fine = adjustments.record_fine(td, played, entry, Fraction(5), reason="late")
-    Penalty.objects.filter(pk=fine.pk).update(points={"total": "five"})
+    table = Table.objects.get(round__event=played, round__number=1, number=1)
+    board = Board.objects.get(event=played, number=1)
+    north = Seating.objects.get(table=table, seat="N").entry
+    assert north is not None
+    item = adjustments.record_penalty(td, table, board, north, "revoke", reason="revoke")
+    Penalty.objects.filter(pk=item.pk).update(points={"seats": {"N": "eight"}})
     data = standings.compute(played)
     assert data["problems"] == [
-        {"penalty": fine.pk, "entry": 1, "message": "the fine's points cannot be read"}
+        {
+            "penalty": item.pk,
+            "board": 1,
+            "table": 1,
+            "message": "the penalty's points cannot be read",
+        }
     ]
     assert len(data["rows"]) == 16
+
+
+def test_a_fine_is_kept_as_the_amount_it_is(td: User, played: Event) -> None:
+    entry = played.entries.get(number=1)
+    fine = adjustments.record_fine(td, played, entry, Fraction(5, 2), reason="late")
+    assert (fine.fine, fine.points) == (Decimal("2.5"), {})
+    fine.refresh_from_db()
+    assert fine.fine == Decimal("2.50")
+
+
+def test_a_penalty_is_a_fine_or_on_a_board_never_both_nor_neither(td: User, played: Event) -> None:
+    entry = played.entries.get(number=1)
+    table = Table.objects.get(round__event=played, round__number=1, number=1)
+    board = Board.objects.get(event=played, number=1)
+    for where, fine in (({}, None), ({"table": table, "board": board}, Decimal(5))):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Penalty.objects.create(
+                event=played, kind="fine", offender=entry, reason="x", fine=fine, **where
+            )
 
 
 def test_a_failed_computation_keeps_the_last_standings_marked_not_current(

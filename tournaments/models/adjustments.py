@@ -9,9 +9,10 @@ class Penalty(models.Model):
     """A penalty or fine, kept apart from the board's score and always with its reason.
 
     With a ``table`` and ``board`` (a revoke, a troel not announced), ``points`` holds what each
-    seat of that table gets on that board (the ruleset's penalty), added to the table's scores
-    before the comparison. Without a board (a fine), ``points`` holds the entry's deduction from
-    its total: points in raw and datum events, percentage points in matchpoint events.
+    seat of that table gets on that board (the ruleset's penalty: ``{"seats": {"N": -8, ...},
+    "entries": {entry id: points}}``), added to the table's scores before the comparison. Without
+    a board (a fine), ``fine`` holds the entry's deduction from its total: points in raw and datum
+    events, percentage points in matchpoint events (two decimals at most).
     """
 
     event = models.ForeignKey(
@@ -37,7 +38,8 @@ class Penalty(models.Model):
     offender = models.ForeignKey(
         "tournaments.Entry", on_delete=models.RESTRICT, related_name="penalties"
     )
-    points = models.JSONField(_("points"), default=dict)
+    points = models.JSONField(_("points"), default=dict, blank=True)
+    fine = models.DecimalField(_("fine"), max_digits=9, decimal_places=2, null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=300)
     is_active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
@@ -56,6 +58,12 @@ class Penalty(models.Model):
                 name="penalty_table_and_board_together",
             ),
             models.CheckConstraint(condition=~models.Q(reason=""), name="penalty_has_a_reason"),
+            # A fine is off the total, a penalty on a board: never both, never neither.
+            models.CheckConstraint(
+                condition=(models.Q(board=None) & ~models.Q(fine=None))
+                | (~models.Q(board=None) & models.Q(fine=None)),
+                name="penalty_fine_or_board",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ and the history keeps everything.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -325,6 +326,11 @@ def record_penalty(
     return item
 
 
+def exact_decimal(amount: Fraction) -> Decimal:
+    """A fine of at most two decimals (``record_fine`` checks) as the decimal it is."""
+    return Decimal(amount.numerator) / Decimal(amount.denominator)
+
+
 @transaction.atomic
 def record_fine(
     actor: Actor, event: Event, offender: Entry, amount: Fraction, reason: str
@@ -353,7 +359,7 @@ def record_fine(
         event=event,
         kind="fine",
         offender=offender,
-        points={"total": str(amount)},
+        fine=exact_decimal(amount),
         reason=reason,
         created_by=audit.user_of(actor),
     )
@@ -430,8 +436,8 @@ def penalties_of(event: Event) -> list[Listed]:
             penalty=item,
             seats=_seats(item.points.get("seats", {})),
             amount=""
-            if item.board_id is not None
-            else display(Fraction(item.points.get("total", "0")), standings.decimals(event)),
+            if item.fine is None
+            else display(Fraction(item.fine), standings.decimals(event)),
             cancellation=cancellations.get(str(item.pk)) if not item.is_active else None,
         )
         for item in items.order_by("created_at", "id")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -63,7 +64,8 @@ from tournaments.services import analysis, audit
 from tournaments.services.audit import Actor
 
 FORMAT = "troef-event"
-VERSION = 1
+# 2: a fine has a field of its own (``fine``); files of version 1 hold it in ``points`` and are read too.
+VERSION = 2
 
 # The event's parts in the order an import creates them: every row refers only to rows above it.
 # Clubs and players come first and are handled apart (they may exist in the target already).
@@ -240,6 +242,8 @@ class _Loader:
     def build(self, model: type[models.Model], row: Any) -> models.Model:
         if not isinstance(row, dict) or "id" not in row:
             raise _broken(f"a {model._meta.model_name} row without an id")
+        if model is Penalty:
+            row = _typed_fine(row)
         fields = {f.name: f for f in _fields(model)}
         unknown = set(row) - set(fields) - {"id"}
         if unknown:
@@ -290,6 +294,25 @@ class _Loader:
                 raise _broken(f"{model._meta.model_name} {row['id']!r} appears twice")
             mapping[row["id"]] = obj.pk
         return made
+
+
+def _typed_fine(row: dict[str, Any]) -> dict[str, Any]:
+    """A fine as files made before fines had a field of their own hold it: its amount in
+    ``points["total"]`` (a fraction as text), moved to ``fine``."""
+    if "fine" in row or row.get("board") is not None:
+        return row
+    points = row.get("points")
+    try:
+        amount = Fraction(str(points.get("total"))) if isinstance(points, dict) else None
+    except (ValueError, ZeroDivisionError):
+        amount = None
+    if amount is None or (amount * 100).denominator != 1:
+        raise _broken(f"penalty {row['id']!r}: the fine's amount cannot be read")
+    return {
+        **row,
+        "points": {},
+        "fine": str(decimal.Decimal(amount.numerator) / amount.denominator),
+    }
 
 
 def _link_clubs(loader: _Loader, rows: Any, result: Imported) -> None:

@@ -252,22 +252,13 @@ def _board_penalties(
     return penalties
 
 
-def _fines(event: Event, problems: list[dict[str, Any]]) -> dict[int, Fraction]:
+def _fines(event: Event) -> dict[int, Fraction]:
     """Fines come off a player's total after the comparison."""
     fines: dict[int, Fraction] = defaultdict(Fraction)
-    for pk, number, points in Penalty.objects.filter(
+    for number, fine in Penalty.objects.filter(
         event=event, is_active=True, board__isnull=True
-    ).values_list("pk", "offender__number", "points"):
-        try:
-            fines[number] += Fraction(points.get("total", "0"))
-        except (TypeError, ValueError, AttributeError, ZeroDivisionError):
-            problems.append(
-                {
-                    "penalty": pk,
-                    "entry": number,
-                    "message": gettext_noop("the fine's points cannot be read"),
-                }
-            )
+    ).values_list("offender__number", "fine"):
+        fines[number] += Fraction(fine or 0)  # never empty: a fine has its amount
     return {number: fine for number, fine in fines.items() if fine}
 
 
@@ -284,7 +275,6 @@ class _Inputs:
     penalties: dict[tuple[int, int], dict[str, int]]
     fines: dict[int, Fraction]
     before: list[dict[str, Any]]  # the byes' and board penalties' problems
-    after: list[dict[str, Any]]  # the fines' problems
 
 
 def _inputs(event: Event) -> _Inputs:
@@ -293,7 +283,6 @@ def _inputs(event: Event) -> _Inputs:
     sat_out: dict[int, dict[int, int]] = defaultdict(dict)
     awards = ArtificialScores()
     before: list[dict[str, Any]] = []
-    after: list[dict[str, Any]] = []
     byes = _byes(event, tables, sat_out, awards, before)
     penalties = _board_penalties(event, before)
     return _Inputs(
@@ -304,9 +293,8 @@ def _inputs(event: Event) -> _Inputs:
         byes,
         sat_out,
         penalties,
-        _fines(event, after),
+        _fines(event),
         before,
-        after,
     )
 
 
@@ -432,7 +420,6 @@ def _field(
             key=itemgetter("result"),
         )
     )
-    problems.extend(inputs.after)
     entries = inputs.entries
     return engine_standings.Field(
         method=Method(event.comparison),
@@ -510,7 +497,8 @@ def _stamp(event: Event) -> tuple[Any, ...]:
         list(SitOutScore.objects.filter(event=event).values_list("pk", "entry_id", "round_number",
                                                                  "award")),
         list(Penalty.objects.filter(event=event).values_list("pk", "is_active", "table_id",
-                                                             "board_id", "offender_id", "points")),
+                                                             "board_id", "offender_id", "points",
+                                                             "fine")),
         frozenset(
             AuditEntry.objects.filter(event=event)
             .exclude(action__in=RESULT_ACTIONS)
