@@ -57,14 +57,19 @@ def catch_up_standings() -> dict[str, int]:
     """Run by Celery beat: the work an outage or a dead worker left undone.
 
     Recomputes every event whose standings are behind their requests (the request was saved but
-    its job never reached a worker) and queues again every report job that lost its worker.
+    its job never reached a worker), queues again every report job that lost its worker, and
+    sends the double-dummy analysis of boards that have none and no job on its way.
     """
     stale = Standings.objects.filter(computed__lt=F("requested")).values_list("event_id", flat=True)
     computed = 0
     for event_id in list(stale):
         if standings.refresh(event_id) is not None:
             computed += 1
-    return {"standings": computed, "reports": len(reports.restart_stalled())}
+    return {
+        "standings": computed,
+        "reports": len(reports.restart_stalled()),
+        "analysis": analysis.catch_up(),
+    }
 
 
 @shared_task(

@@ -7,13 +7,16 @@ it and the pages that show what it stored. The solver itself is tested in tests/
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import timezone
 
 from engine.cards import Seat, Suit
 from engine.dealfiles import DealFile, write_pbn
@@ -510,3 +513,112 @@ def test_the_command_tries_a_failed_board_again(
     call_command("analyse_boards", SLUG, "--here", stdout=io.StringIO())
     assert not BoardAnalysis.objects.filter(board__event=event).exclude(error="").exists()
     assert BoardAnalysis.objects.filter(board__event=event).count() == event.boards.count()
+
+
+# --- the catch-up ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def dealt_unsent(td: User, broker: list[tuple[str, tuple[Any, ...]]]) -> Event:
+    """16 boards dealt today whose jobs never reached the broker (the commit's callbacks not
+    run)."""
+    event = events.create_event(td, make_settings(slug=SLUG, date=timezone.localdate()))
+    register(td, event, 16)
+    seating.generate_movement(td, event)
+    deals.generate_deals(td, event, key=TEST_KEY)
+    assert broker == []
+    return event
+
+
+def sent_boards(broker: list[tuple[str, tuple[Any, ...]]]) -> list[int]:
+    return [args[0] for name, args in broker if name == "troef.analyse_board"]
+
+
+def test_the_catch_up_sends_each_board_left_without_an_analysis_once(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    assert analysis.catch_up() == 16
+    assert sorted(sent_boards(broker)) == sorted(dealt_unsent.boards.values_list("pk", flat=True))
+    assert analysis.catch_up() == 0  # on their way: not sent again
+    assert len(sent_boards(broker)) == 16
+
+
+def test_the_catch_up_leaves_boards_with_a_table_or_a_failure(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]], solver: list[int]
+) -> None:
+    analysis.analyse_board(board(dealt_unsent, 1).pk)
+    analysis.analyse_board(board(dealt_unsent, 2).pk)
+    BoardAnalysis.objects.filter(board=board(dealt_unsent, 2)).update(data={}, error="Timeout")
+    analysis.catch_up()
+    sent = set(sent_boards(broker))
+    assert board(dealt_unsent, 1).pk not in sent
+    assert board(dealt_unsent, 2).pk not in sent  # a failure is the director's to retry
+    assert len(sent) == 14
+
+
+def test_the_catch_up_sends_a_board_again_once_its_job_is_no_longer_on_its_way(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    analysis.catch_up()
+    first = board(dealt_unsent, 1).pk
+    cache.delete(f"troef:analysis-sent:{first}")  # as when ON_ITS_WAY_SECONDS have passed
+    broker.clear()
+    assert analysis.catch_up() == 1
+    assert sent_boards(broker) == [first]
+
+
+def test_the_catch_up_leaves_events_older_than_two_weeks_to_the_operator(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    Event.objects.filter(pk=dealt_unsent.pk).update(
+        date=timezone.localdate() - dt.timedelta(days=analysis.CATCH_UP_DAYS + 1)
+    )
+    assert analysis.catch_up() == 0
+    Event.objects.filter(pk=dealt_unsent.pk).update(
+        date=timezone.localdate() - dt.timedelta(days=analysis.CATCH_UP_DAYS)
+    )
+    assert analysis.catch_up() == 16
+
+
+def test_the_catch_up_sends_a_backlog_a_part_at_a_time(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    assert analysis.catch_up(limit=5) == 5
+    assert analysis.catch_up(limit=5) == 5
+    assert len(set(sent_boards(broker))) == 10
+
+
+def test_a_board_whose_job_the_broker_refused_is_sent_by_the_next_run(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    up = False
+    monkeypatch.setattr(jobs, "publish", lambda name, *args: up)
+    assert analysis.catch_up() == 0  # the broker is down
+    up = True
+    assert analysis.catch_up() == 16
+
+
+def test_without_the_cache_the_catch_up_sends_nothing_rather_than_everything_each_time(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreachable(*args: Any, **kwargs: Any) -> bool:
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "add", unreachable)
+    assert analysis.catch_up() == 0
+    assert broker == []
+
+
+def test_the_beat_catch_up_sends_the_missing_analyses(
+    dealt_unsent: Event, broker: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    assert tasks.catch_up_standings()["analysis"] == 16
+
+
+def test_without_a_broker_the_catch_up_sends_nothing(
+    td: User, settings: Any, solver: list[int]
+) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    start_event(td, SLUG, 16)
+    assert analysis.catch_up() == 0
+    assert solver == []

@@ -9,6 +9,7 @@ that it is not ready.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -175,7 +177,61 @@ def analyse_missing(event: Event, progress: Callable[[int], None] | None = None)
 
 def _send(board_id: int) -> None:
     # Through the module, so that a test can stand in for the broker.
-    jobs.publish(jobs.ANALYSE_BOARD, board_id)
+    if jobs.publish(jobs.ANALYSE_BOARD, board_id):
+        try:
+            cache.set(_sent_key(board_id), 1, ON_ITS_WAY_SECONDS)
+        except Exception:  # the cache is an accelerator here: the catch-up may send it again
+            logger.warning("analysis of board %s not marked as sent", board_id, exc_info=True)
+
+
+#: How long a board's job is taken to be on its way (queued behind others, or running) once sent:
+#: the catch-up sends it again only after that. An event's boards take a worker minutes each.
+ON_ITS_WAY_SECONDS = 6 * 3600
+#: Boards the catch-up sends at most in one run: a large backlog reaches the queue bit by bit.
+CATCH_UP_BOARDS = 64
+#: Events the catch-up looks after: those of the last two weeks (and to come). Older boards left
+#: without a table are the operator's to queue (``manage.py analyse_boards``).
+CATCH_UP_DAYS = 14
+
+
+def _sent_key(board_id: int) -> str:
+    return f"troef:analysis-sent:{board_id}"
+
+
+def catch_up(limit: int = CATCH_UP_BOARDS) -> int:
+    """Send the job of every board of a recent event without an analysis of its deal (neither
+    a table nor a failure) whose job is not on its way: boards dealt while the broker was down,
+    or whose job was lost with a worker. Returns the number of jobs sent.
+
+    Run by the beat's catch-up. What was sent is remembered in the cache; when the cache cannot
+    be reached nothing is sent, rather than every missing board again on every run.
+    """
+    if not in_background():
+        return 0
+    analysed = BoardAnalysis.objects.filter(deal=F("board__deal")).values("board_id")
+    recent = timezone.localdate() - dt.timedelta(days=CATCH_UP_DAYS)
+    missing = (
+        Board.objects.filter(event__date__gte=recent)
+        .exclude(pk__in=analysed)
+        .order_by("event_id", "number")
+        .values_list("pk", flat=True)
+    )
+    sent = 0
+    for board_id in missing.iterator():
+        try:
+            new = cache.add(_sent_key(board_id), 1, ON_ITS_WAY_SECONDS)
+        except Exception:
+            logger.warning("analysis catch-up skipped: the cache cannot be reached", exc_info=True)
+            return sent
+        if not new:
+            continue  # sent already, on its way
+        if not jobs.publish(jobs.ANALYSE_BOARD, board_id):
+            cache.delete(_sent_key(board_id))  # not sent after all: the next run tries again
+            return sent  # no broker now: the next run goes on
+        sent += 1
+        if sent >= limit:
+            break
+    return sent
 
 
 def progress(event: Event) -> tuple[int, int]:
