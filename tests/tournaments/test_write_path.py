@@ -280,7 +280,7 @@ def test_a_failed_computation_keeps_the_last_standings_marked_not_current(
     assert good.data["rows"]
     assert "failure" not in good.data
 
-    def broken(event: Event, problems: object = None) -> dict[str, Any]:
+    def broken(event: Event, problems: object = None, **_options: object) -> dict[str, Any]:
         raise KeyError("E")
 
     monkeypatch.setattr(standings, "evaluate", broken)

@@ -402,7 +402,7 @@ def _field(
     event: Event, inputs: _Inputs, rows: Mapping[int, _Row], problems: list[dict[str, Any]]
 ) -> engine_standings.Field:
     """The engine's field of the inputs and the counted rows; the problems of both in ``problems``
-    (the byes' and penalties', the results' by result, the fines')."""
+    (the byes' and penalties', then the results' by result)."""
     sat_out: dict[int, dict[int, int]] = defaultdict(dict)
     for number, rounds in inputs.sat_out.items():
         sat_out[number].update(rounds)
