@@ -11,10 +11,18 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.cards import Suit
-from engine.deals import BoardDeal
-from engine.notation import CANONICAL_WORDS, LEVELS, format_result_line
-from engine.results import AnyResult, BoardResult, Contract, IsraeliResult, RondePasResult
+from documents.game import (
+    CANONICAL_WORDS,
+    LEVELS,
+    AnyResult,
+    BoardDeal,
+    BoardResult,
+    Contract,
+    IsraeliResult,
+    RondePasResult,
+    Suit,
+    format_result_line,
+)
 
 SEAT_ORDER = ("N", "E", "S", "W", "X")
 

@@ -28,9 +28,9 @@ from django.utils.translation import ngettext
 
 from documents import loaders
 from documents.data import StandingsData
+from documents.game import ruleset_to_toml
 from documents.models import ReportFile
 from documents.renderers.standings import SummaryRenderer
-from engine.ruleset import ruleset_to_toml
 from tournaments.errors import UserError
 from tournaments.models import (
     Board,

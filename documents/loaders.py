@@ -36,14 +36,17 @@ from documents.data import (
     TableSheet,
     played_line,
 )
+from documents.game import (
+    BoardDeal,
+    Card,
+    Deal,
+    EngineError,
+    Seat,
+    comparison,
+    parse_result_line,
+    result_from_json,
+)
 from documents.renderers.base import signed
-from engine import comparison
-from engine.cards import Card, Seat
-from engine.deals import BoardDeal
-from engine.errors import EngineError
-from engine.hands import Deal
-from engine.notation import parse_result_line
-from engine.results import result_from_json
 from tournaments import rulesets
 from tournaments.errors import UserError
 from tournaments.models import Entry, Event, Result, Round, Seating, Standings, TableBoard

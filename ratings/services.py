@@ -18,8 +18,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from engine.standings import SEATS
 from ratings import skill
+from ratings.game import SEAT_LETTERS as SEATS
 from ratings.models import Rating, RatingPoint, RatingsState
 from tournaments.models import AuditAction, Event, Organisation
 from tournaments.services import audit, standings

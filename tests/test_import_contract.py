@@ -1,5 +1,6 @@
-"""The import contract (.importlinter): the engine stands alone, services import no views and no
-tasks, and the service modules import one another without a cycle."""
+"""The import contract (.importlinter): the engine stands alone, each Django app reaches it through
+its own adapter module (game.py), services import no views and no tasks, and the service modules
+import one another without a cycle."""
 
 from __future__ import annotations
 

@@ -16,12 +16,19 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from engine.cards import SEATS, Card, Seat, Suit
-from engine.hands import Deal, Hand
-from engine.notation import format_result_line
-from engine.play import new_play
-from engine.results import BoardResult, Contract
-from engine.ruleset import Ruleset
+from tournaments.game import (
+    SEATS,
+    BoardResult,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    Ruleset,
+    Seat,
+    Suit,
+    format_result_line,
+    new_play,
+)
 from tournaments.models import Club, Event, Organisation, Round
 from tournaments.services import deals, events, players, results, rounds, seating
 from tournaments.services.events import EventSettings

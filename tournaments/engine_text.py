@@ -14,9 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from engine.adjudication import Problem
-from engine.errors import EngineError
-from engine.results import Contract
+from tournaments.game import Contract, EngineError, Problem
 
 CONTRACT_NAMES: dict[Contract, Promise] = {
     Contract.PASS: pgettext_lazy("contract", "pass"),

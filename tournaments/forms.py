@@ -125,7 +125,7 @@ class EventForm(forms.ModelForm):
         return str(self.cleaned_data.get("ronde_pas_games") or Event.RondePasGames.BY_BOARD)
 
     def clean_tie_break(self) -> list[str]:
-        from engine.comparison import check_tie_break_order
+        from tournaments.game import check_tie_break_order
 
         names = [n.strip() for n in self.cleaned_data["tie_break"].split(",") if n.strip()]
         if "total" not in names:

@@ -16,20 +16,22 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.cards import SEATS, Seat
-from engine.comparison import Award, display
-from engine.errors import EngineError
-from engine.notation import parse_result_line
-from engine.results import (
+from tournaments.engine_text import contract_name
+from tournaments.game import (
+    SEATS,
     AnyResult,
+    Award,
     BoardResult,
     Contract,
+    EngineError,
     IsraeliResult,
     RondePasGame,
     RondePasResult,
+    Seat,
+    display,
+    parse_result_line,
     result_from_json,
 )
-from tournaments.engine_text import contract_name
 
 
 def seats_in_words(seats: Sequence[Seat]) -> str:

@@ -13,18 +13,20 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.errors import InvalidResultError, RulesetError, UnknownRulesetError
-from engine.ruleset import (
+from tournaments.engine_text import contract_name, error_message
+from tournaments.errors import UserError
+from tournaments.game import (
     SHAPES,
     Bid,
+    InvalidResultError,
     Ruleset,
+    RulesetError,
+    UnknownRulesetError,
     builtin_names,
     load_builtin,
     load_ruleset,
     ruleset_to_toml,
 )
-from tournaments.engine_text import contract_name, error_message
-from tournaments.errors import UserError
 
 CUSTOM = "custom"
 
@@ -122,9 +124,7 @@ def summary(ruleset: Ruleset) -> list[dict[str, str]]:
     Every figure comes from the engine's scorer, so the summary cannot disagree with the scores:
     for each bid, the first declarer's score when made exactly and when one trick short.
     """
-    from engine.cards import Seat, Suit
-    from engine.results import PAIR_CONTRACTS, BoardResult
-    from engine.scoring import score
+    from tournaments.game import PAIR_CONTRACTS, BoardResult, Seat, Suit, score
 
     if ruleset.israeli is not None:
         schedule = ruleset.israeli
@@ -190,9 +190,7 @@ def _signed(value: int) -> str:
 
 
 def _payout_row(ruleset: Ruleset, bid: Bid) -> dict[str, object]:
-    from engine.cards import Seat, Suit
-    from engine.results import PAIR_CONTRACTS, BoardResult
-    from engine.scoring import score
+    from tournaments.game import PAIR_CONTRACTS, BoardResult, Seat, Suit, score
 
     contract = bid.contract
     shape = SHAPES[contract]

@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.v1.serializers import ResultSerializer, SeatScoresSerializer
-from engine.comparison import display
+from tournaments.game import display
 from tournaments.models import Penalty, Result, SitOutScore
 from tournaments.services import results, standings
 

@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from documents.models import ReportFile
-from engine.movements import MAX_PLAYERS
+from tournaments.game import MAX_PLAYERS
 from tournaments.models import (
     Board,
     Club,

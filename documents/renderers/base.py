@@ -27,7 +27,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from documents.data import Person
-from engine.cards import Suit
+from documents.game import Suit
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "DejaVuSans"

@@ -20,6 +20,21 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from documents.data import HandRecords, suit_runs
+from documents.game import (
+    PAIRING_NAMES,
+    STRAINS,
+    SUITS,
+    BoardDeal,
+    BoardTable,
+    DealFile,
+    DlmFile,
+    Hand,
+    Rank,
+    Seat,
+    Suit,
+    write_dlm,
+    write_pbn,
+)
 from documents.renderers.base import (
     BLACK,
     GREY,
@@ -30,11 +45,6 @@ from documents.renderers.base import (
     Renderer,
     cut_marks,
 )
-from engine.cards import SUITS, Rank, Seat, Suit
-from engine.dealfiles import DealFile, DlmFile, write_dlm, write_pbn
-from engine.deals import BoardDeal
-from engine.doubledummy import PAIRING_NAMES, STRAINS, BoardTable
-from engine.hands import Hand
 
 SEATS_AROUND = (Seat.N, Seat.E, Seat.S, Seat.W)
 

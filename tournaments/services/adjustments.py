@@ -27,12 +27,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from engine.adjudication import penalty as ruleset_penalty
-from engine.cards import SEATS, Seat
-from engine.comparison import Award, display
-from engine.errors import EngineError
-from engine.results import BoardResult, result_from_json
 from tournaments.errors import UserError
+from tournaments.game import SEATS, Award, BoardResult, EngineError, Seat, display, result_from_json
+from tournaments.game import penalty as ruleset_penalty
 from tournaments.models import (
     AuditAction,
     AuditEntry,

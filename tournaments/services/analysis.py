@@ -23,13 +23,24 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from engine.cards import Card, Seat
-from engine.deals import BoardDeal
-from engine.doubledummy import COMPILED, BoardTable, TableError, table_for_board
-from engine.errors import EngineError
-from engine.hands import Deal
-from engine.play import KLEURENWIEZEN_PLAY, WIEZEN_PLAY, PlayRules
-from engine.results import AnyResult, BoardResult, Contract, result_from_json
+from tournaments.game import (
+    COMPILED,
+    KLEURENWIEZEN_PLAY,
+    WIEZEN_PLAY,
+    AnyResult,
+    BoardDeal,
+    BoardResult,
+    BoardTable,
+    Card,
+    Contract,
+    Deal,
+    EngineError,
+    PlayRules,
+    Seat,
+    TableError,
+    result_from_json,
+    table_for_board,
+)
 from tournaments.models import AuditAction, Board, BoardAnalysis, Event, Result
 from tournaments.services import audit, jobs
 from tournaments.services.audit import Actor

@@ -9,12 +9,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from engine import dealfiles
-from engine import deals as engine_deals
-from engine.cards import Card, Seat
-from engine.errors import EngineError
-from engine.hands import Hand
 from tournaments.errors import UserError
+from tournaments.game import Card, EngineError, Hand, Seat, dealfiles
+from tournaments.game import deals as engine_deals
 from tournaments.models import AuditAction, Board, Event
 from tournaments.services import analysis, audit, seating
 from tournaments.services.audit import Actor

@@ -32,11 +32,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from redis.exceptions import RedisError
 
-from engine.errors import EngineError
-from engine.notation import CANONICAL_WORDS, parse_result_line
-from engine.results import LONE_CONTRACTS, PAIR_CONTRACTS, Contract
 from tournaments.engine_text import contract_name
 from tournaments.errors import UserError
+from tournaments.game import (
+    CANONICAL_WORDS,
+    LONE_CONTRACTS,
+    PAIR_CONTRACTS,
+    Contract,
+    EngineError,
+    parse_result_line,
+)
 from tournaments.models import AuditAction, Event, Result, Round, Seating, Table
 from tournaments.result_words import result_in_words, stored_result_in_words
 from tournaments.services import audit, events

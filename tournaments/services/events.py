@@ -10,10 +10,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine.ruleset import Ruleset
 from ratings.services import schedule_ratings
 from tournaments import roles, rulesets
 from tournaments.errors import NotAllowedError, UserError
+from tournaments.game import Ruleset
 from tournaments.models import AuditAction, Event, Round, ScoringTableVersion, Seating, Table
 from tournaments.services import access, audit, deals, jobs, seating
 from tournaments.services.audit import Actor

@@ -21,8 +21,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from engine import comparison
-from engine.standings import BoardScore
+from tournaments.game import BoardScore, comparison
 from tournaments.models import Entry, Event, Result, Round, Seating, SitOutScore, TableBoard
 from tournaments.result_words import award_in_words, stored_result_in_words
 from tournaments.services import standings

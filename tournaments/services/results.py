@@ -18,23 +18,27 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine import adjudication
-from engine.cards import SEATS, Card, Seat
-from engine.errors import EngineError, ParseError
-from engine.hands import Deal
-from engine.notation import format_result_line, parse_result_line
-from engine.results import (
-    AnyResult,
-    BoardResult,
-    Contract,
-    RondePasGame,
-    RondePasResult,
-    result_from_json,
-)
-from engine.ronde_pas import game_for_all_pass
-from engine.scoring import score
 from tournaments.engine_text import contract_name, error_message, problem_message
 from tournaments.errors import ConflictError, NotAllowedError, UserError
+from tournaments.game import (
+    SEATS,
+    AnyResult,
+    BoardResult,
+    Card,
+    Contract,
+    Deal,
+    EngineError,
+    ParseError,
+    RondePasGame,
+    RondePasResult,
+    Seat,
+    adjudication,
+    format_result_line,
+    game_for_all_pass,
+    parse_result_line,
+    result_from_json,
+    score,
+)
 from tournaments.models import AuditAction, Board, Event, Result, Round, Table, TableBoard
 from tournaments.result_words import award_in_words
 from tournaments.services import audit, events, jobs

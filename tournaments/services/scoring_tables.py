@@ -13,9 +13,9 @@ from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine.ruleset import Ruleset
 from tournaments import rulesets
 from tournaments.errors import UserError
+from tournaments.game import Ruleset
 from tournaments.models import AuditAction, Club, ScoringTable, ScoringTableVersion
 from tournaments.services import audit
 from tournaments.services.audit import Actor

@@ -9,13 +9,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine import boardsets, movements
-from engine.cards import SEATS
-from engine.errors import MovementError
-from engine.movements.fifth import holders as holders
-from engine.movements.fifth import sitting_out as sitting_out
 from tournaments.engine_text import error_message
 from tournaments.errors import ConflictError, UserError
+from tournaments.game import SEATS, MovementError, boardsets, movements
+from tournaments.game import holders as holders
+from tournaments.game import sitting_out as sitting_out
 from tournaments.models import AuditAction, Board, Entry, Event, Round, Seating, Table, TableBoard
 from tournaments.services import audit, jobs
 from tournaments.services.audit import Actor

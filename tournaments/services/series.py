@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.comparison import display, rank_labels
+from tournaments.game import display, rank_labels
 from tournaments.models import Entry, Event, Series, Standings
 
 

@@ -37,11 +37,20 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from engine import comparison
-from engine import standings as engine_standings
-from engine.comparison import Artificial, ArtificialScores, Award, Weighted
-from engine.errors import EngineError
-from engine.standings import BoardScore, Method, ScoredBye, SeatEntry, TableResult
+from tournaments.game import (
+    Artificial,
+    ArtificialScores,
+    Award,
+    BoardScore,
+    EngineError,
+    Method,
+    ScoredBye,
+    SeatEntry,
+    TableResult,
+    Weighted,
+    comparison,
+)
+from tournaments.game import standings as engine_standings
 from tournaments.models import (
     AuditAction,
     AuditEntry,

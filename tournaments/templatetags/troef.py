@@ -9,9 +9,8 @@ from typing import Any
 from django import template
 from django.utils.formats import date_format
 
-from engine.comparison import display
-from engine.ruleset import Ruleset
 from tournaments import audit_text, engine_text, rulesets
+from tournaments.game import Ruleset, display
 
 register = template.Library()
 

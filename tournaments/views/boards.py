@@ -18,13 +18,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from engine import comparison
-from engine.cards import SEATS as SEAT_ORDER
-from engine.doubledummy import PAIRING_NAMES, BoardTable
-from engine.errors import EngineError
-from engine.results import BoardResult
-from engine.standings import SEATS
 from tournaments import charts
+from tournaments.game import PAIRING_NAMES, BoardResult, BoardTable, EngineError, comparison
+from tournaments.game import SEAT_LETTERS as SEATS
+from tournaments.game import SEATS as SEAT_ORDER
 from tournaments.models import Board, Event, Result, Round, TableBoard
 from tournaments.services import analysis, standings
 from tournaments.services.results import describe, stored_result

@@ -74,7 +74,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _ruleset_tables() -> list[dict[str, Any]]:
     """Each built-in ruleset with its ladder, for the score-table preview on the event form."""
-    from engine.ruleset import load_builtin
+    from tournaments.game import load_builtin
 
     out = []
     for name, title in rulesets.builtin_choices():

@@ -47,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def notation_help(request: HttpRequest) -> HttpResponse:
     """The result notation on one page, with every word the entry page accepts."""
-    from engine.notation import CANONICAL_WORDS, CONTRACT_ALIASES
+    from tournaments.game import CANONICAL_WORDS, CONTRACT_ALIASES
 
     words: dict[str, list[str]] = {}
     for alias, contract in CONTRACT_ALIASES.items():

@@ -25,14 +25,23 @@ from api.v1.serializers import (
     ScoreInputSerializer,
     ScoreSerializer,
 )
-from engine import movements
-from engine.errors import EngineError, MovementError, ParseError, UnknownRulesetError
-from engine.notation import format_result_line, parse_result_line
-from engine.ruleset import Ruleset, builtin_names, load_builtin
-from engine.scoring import score, scores_by_seat
 from tournaments import rulesets
 from tournaments.engine_text import error_message
 from tournaments.errors import UserError
+from tournaments.game import (
+    EngineError,
+    MovementError,
+    ParseError,
+    Ruleset,
+    UnknownRulesetError,
+    builtin_names,
+    format_result_line,
+    load_builtin,
+    movements,
+    parse_result_line,
+    score,
+    scores_by_seat,
+)
 
 NAME = OpenApiParameter("name", OpenApiTypes.STR, OpenApiParameter.PATH, description="ruleset name")
 

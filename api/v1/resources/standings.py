@@ -23,7 +23,7 @@ from api.v1.serializers import (
     SeriesStandingsSerializer,
     StandingsSerializer,
 )
-from engine.comparison import rank_labels
+from tournaments.game import rank_labels
 from tournaments.models import Series, Standings
 from tournaments.services import series as series_service
 
