@@ -103,6 +103,10 @@ if os.environ.get("BENCH_TABLES"):
                     response.success()
                 elif response.status_code == 200:
                     self.etag = response.headers.get("ETag", "")
+                    # As the device page does: the versions shown are those a correction names.
+                    for item in response.json().get("boards", []):
+                        if item.get("result"):
+                            self.versions[item["board"]] = item["result"]["version"]
                 else:
                     response.failure(f"{response.status_code}")
             if time.monotonic() - self.last_write >= WRITE_SECONDS / _SPEED:
@@ -132,6 +136,12 @@ if os.environ.get("BENCH_TABLES"):
                     name="device write",
                     catch_response=True,
                 ) as response:
+                    if response.status_code == 409:
+                        # Keyed meanwhile from elsewhere (the TD, a phone of an earlier step):
+                        # the right answer, with the version the next keying corrects.
+                        self.versions[board] = response.json()["params"]["version"]
+                        response.success()
+                        return
                     if response.status_code != 200:
                         response.failure(f"{response.status_code}: {response.text[:200]}")
                         return
@@ -374,7 +384,7 @@ def run_locust(
     groups = {**servers.groups(), "locust": locust.pid}
     before = cpu_seconds(groups)
     time.sleep(seconds)
-    used = {name: cpu_seconds(groups)[name] - spent for name, spent in before.items()}
+    used = cpu_between(before, cpu_seconds(groups))
     locust.wait()
     figures: dict[str, dict[str, float]] = {}
     with open(f"{prefix}_stats.csv", newline="") as stats:
@@ -425,11 +435,11 @@ def server_times(access_log: Path, offset: int) -> dict[str, tuple[float, float]
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(groups: dict[str, int]) -> dict[str, float]:
-    """Processor seconds used so far by each process group, by PostgreSQL's processes and by the
-    whole machine."""
-    used = dict.fromkeys([*groups, "PostgreSQL"], 0.0)
+def cpu_seconds(groups: dict[str, int]) -> dict[tuple[str, int], float]:
+    """Processor seconds used so far by each process of the groups, by PostgreSQL's processes and
+    by the whole machine (``("machine", 0)``), by (part, process id)."""
     names = {pgid: name for name, pgid in groups.items()}
+    used: dict[tuple[str, int], float] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
@@ -440,13 +450,23 @@ def cpu_seconds(groups: dict[str, int]) -> dict[str, float]:
             text.rsplit(")", 1)[1].split(),
         )
         seconds = (int(fields[11]) + int(fields[12])) / TICKS
-        if command.startswith("postgres"):
-            used["PostgreSQL"] += seconds
-        elif int(fields[2]) in names:
-            used[names[int(fields[2])]] += seconds
+        name = "PostgreSQL" if command.startswith("postgres") else names.get(int(fields[2]))
+        if name is not None:
+            used[name, int(stat.parent.name)] = seconds
     with open("/proc/stat") as machine:
         ticks = [int(value) for value in machine.readline().split()[1:]]
-    used["machine"] = (sum(ticks) - ticks[3] - ticks[4]) / TICKS  # all but idle and iowait
+    used["machine", 0] = (sum(ticks) - ticks[3] - ticks[4]) / TICKS  # all but idle and iowait
+    return used
+
+
+def cpu_between(
+    before: dict[tuple[str, int], float], after: dict[tuple[str, int], float]
+) -> dict[str, float]:
+    """Processor seconds each part used between two readings: a process that started meanwhile
+    counts whole, one that ended meanwhile (a database connection closed) is not known."""
+    used: dict[str, float] = {}
+    for (name, pid), seconds in after.items():
+        used[name] = used.get(name, 0.0) + seconds - before.get((name, pid), 0.0)
     return used
 
 
