@@ -18,7 +18,7 @@ It prints the request rate and p50/p99 per endpoint (as locust measured them, an
 inside gunicorn, from its access log), how busy the processors were and with what (gunicorn, the
 worker, locust, PostgreSQL, the rest of the machine), the results lost (answered but not stored)
 and duplicated (a submission stored more than once), then raises the load step by step (the same
-users, polling and keying faster) until the device writes' p99 passes 200 ms, and prints the step.
+users, polling and keying a quarter faster at each step, ``--step-by``) until the device writes' p99 passes 200 ms, and prints the step.
 
 This file is also the locustfile: locust imports it in its own process (``BENCH_TABLES`` names
 the file of tables to play).
@@ -147,7 +147,14 @@ if os.environ.get("BENCH_TABLES"):
                         return
                     answer = response.json()
                     self.versions[board] = answer["version"]
-                    _ACKED.append({"submission": body["submission"], "version": answer["version"]})
+                    _ACKED.append(
+                        {
+                            "submission": body["submission"],
+                            "version": answer["version"],
+                            "table": self.table["key"],
+                            "board": board,
+                        }
+                    )
 
     class Spectator(FastHttpUser):
         """A player's phone on the public standings."""
@@ -494,7 +501,17 @@ def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
         .annotate(n=Count("pk"))
         .values_list("submission", "n")
     )
-    lost = sum(1 for key in keys if key not in stored)
+    # A line keyed again as it stands is answered with the version that holds it, stored under
+    # the submission that first keyed it: answered and stored, under another key.
+    versions = set(
+        Result.objects.values_list("table__device_key", "board__number", "version").iterator()
+    )
+    lost = sum(
+        1
+        for item in {item["submission"]: item for item in acked}.values()
+        if item["submission"] not in stored
+        and (item["table"], item["board"], item["version"]) not in versions
+    )
     duplicated = sum(1 for n in stored.values() if n > 1)
     return lost, duplicated, len(keys)
 
@@ -528,6 +545,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=120, help="length of each step")
     parser.add_argument("--steps", type=int, default=6, help="most load steps")
     parser.add_argument(
+        "--step-by", type=float, default=0.25, help="load added at each step (1: the issue's load)"
+    )
+    parser.add_argument(
         "--warmup", type=int, default=30, help="seconds of each step not counted (the start)"
     )
     parser.add_argument(
@@ -553,7 +573,7 @@ def main() -> None:
     servers.start()
     try:
         seconds = 30 if args.quick else args.seconds
-        speeds = [1.0] if args.quick else [1.0 + step for step in range(args.steps)]
+        speeds = [1.0] if args.quick else [1.0 + args.step_by * n for n in range(args.steps)]
         for step, speed in enumerate(speeds, start=1):
             figures, acked, used = run_locust(
                 servers, plan_file, seconds, speed, step, args.spectators, args.warmup
