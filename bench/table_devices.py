@@ -14,7 +14,8 @@ gunicorn, and runs locust headless in a separate process:
 The users start over ten seconds (each phone opens its page and gives its PIN) on servers that have
 just started; the figures are counted after a warm-up (``--warmup``, 30 s from the start), once
 that burst is served: the sustained load.
-It prints the request rate and p50/p99 per endpoint (as locust measured them, and the part spent
+Each step runs ``--runs`` times (3), each time with a fresh load generator, and the figures are
+the medians over the runs. It prints the request rate and p50/p99 per endpoint (as locust measured them, and the part spent
 inside gunicorn, from its access log), how busy the processors were and with what (gunicorn, the
 worker, locust, PostgreSQL, the rest of the machine), the results lost (answered but not stored)
 and duplicated (a submission stored more than once), then raises the load step by step (the same
@@ -34,6 +35,7 @@ import random
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -355,7 +357,7 @@ def run_locust(
     plan_file: Path,
     seconds: int,
     speed: float,
-    step: int,
+    step: str,
     spectators: int,
     warmup: int,
 ) -> tuple[dict[str, dict[str, float]], Path, dict[str, float]]:
@@ -516,6 +518,29 @@ def lost_and_duplicated(acked_file: Path) -> tuple[int, int, int]:
     return lost, duplicated, len(keys)
 
 
+def median_figures(runs: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Each figure's median over the runs (failures: their sum)."""
+    out: dict[str, dict[str, float]] = {}
+    for name in runs[0]:
+        rows = [figures[name] for figures in runs if name in figures]
+        out[name] = {
+            key: sum(row.get(key, 0.0) for row in rows)
+            if key == "failures"
+            else statistics.median(row.get(key, 0.0) for row in rows)
+            for key in rows[0]
+        }
+    return out
+
+
+def print_run(run: int, figures: dict[str, dict[str, float]]) -> None:
+    parts = [
+        f"{name} p99 {figures[name]['p99']:.0f} ms"
+        for name in ("device poll", "device write", "standings")
+        if name in figures
+    ]
+    print(f"  run {run}: {', '.join(parts)}")
+
+
 def print_step(step: int, speed: float, figures: dict[str, dict[str, float]], counted: str) -> None:
     print(f"step {step}: load x{speed:g} ({counted})")
     for name in ("device poll", "device write", "standings", "Aggregated"):
@@ -553,6 +578,9 @@ def main() -> None:
     parser.add_argument(
         "--spectators", type=int, default=SPECTATORS, help="standings readers (0: devices alone)"
     )
+    parser.add_argument(
+        "--runs", type=int, default=3, help="runs of each step; the figures are their medians"
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("set DATABASE_URL=postgres://... : this benchmark measures PostgreSQL")
@@ -575,12 +603,30 @@ def main() -> None:
         seconds = 30 if args.quick else args.seconds
         speeds = [1.0] if args.quick else [1.0 + args.step_by * n for n in range(args.steps)]
         for step, speed in enumerate(speeds, start=1):
-            figures, acked, used = run_locust(
-                servers, plan_file, seconds, speed, step, args.spectators, args.warmup
+            runs = []
+            for run in range(1, args.runs + 1):
+                figures, acked, used = run_locust(
+                    servers,
+                    plan_file,
+                    seconds,
+                    speed,
+                    f"{step}-{run}",
+                    args.spectators,
+                    args.warmup,
+                )
+                runs.append((figures, used, lost_and_duplicated(acked)))
+                print_run(run, figures)
+            counted = f"{seconds} s counted after a {args.warmup}-s warm-up"
+            if args.runs > 1:
+                counted += f"; the median of {args.runs} runs"
+            figures = median_figures([figures for figures, _used, _lost in runs])
+            print_step(step, speed, figures, counted)
+            print_cpu(
+                median_figures([{"cpu": used} for _figures, used, _lost in runs])["cpu"], seconds
             )
-            print_step(step, speed, figures, f"{seconds} s counted after a {args.warmup}-s warm-up")
-            print_cpu(used, seconds)
-            lost, duplicated, answered = lost_and_duplicated(acked)
+            lost, duplicated, answered = (
+                sum(counts[index] for _figures, _used, counts in runs) for index in range(3)
+            )
             print(f"  results answered {answered}, lost {lost}, duplicated {duplicated}")
             write = figures.get("device write", {"p99": 0.0})
             if write["p99"] > TARGETS["device write"]:
