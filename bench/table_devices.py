@@ -117,10 +117,11 @@ if os.environ.get("BENCH_TABLES"):
 
         def write(self) -> None:
             board, line = self.table["lines"][self.turn % len(self.table["lines"])]
-            # Round after round of the table's boards: the first keying, then corrections.
-            tricks = 8 + (self.turn // len(self.table["lines"])) % 2
             self.turn += 1
             version = self.versions.get(board, 0)
+            # Round after round of the table's boards: the first keying, then corrections, each
+            # a result other than the one it corrects (so every run of a step stores as many).
+            tricks = 8 + version % 2
             body = {
                 "board": board,
                 "text": f"{line.rsplit(' ', 1)[0]} {tricks}",
