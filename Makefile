@@ -62,8 +62,9 @@ worker: install
 beat: install
 	$(BIN)/celery -A config beat --loglevel=info --schedule=var/celerybeat-schedule
 
-# Extract new messages into the Dutch and French catalogs (one for the site and the printed
-# documents), then compile them; translate the new entries in between and run it again.
+# Extract new messages into the Dutch and French catalogs (locale/ for the site, documents/locale/
+# for the printed documents), then compile them; translate the new entries in between and run it
+# again.
 MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=engine \
 	--ignore=build --ignore=dist
 messages: install
