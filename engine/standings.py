@@ -282,6 +282,17 @@ def _groups(results: Iterable[TableResult]) -> dict[GroupKey, list[TableResult]]
     return groups
 
 
+def _compared_group(
+    field: Field, key: GroupKey, members: list[TableResult], before: _Compared | None
+) -> _Compared:
+    """A group's comparison: ``before`` when it compared the very same records, else anew."""
+    board, index = key
+    expected = max(field.expected.get(board, 0), len(members))
+    if before is not None and before.expected == expected and _same(before.members, members):
+        return before
+    return _Compared(members, expected, list(_compare_group(board, index, members, expected)))
+
+
 def compare_boards(field: Field, memo: Memo | None = None) -> list[BoardScore]:
     """Every seat of every result and every scored bye, compared with its group.
 
@@ -292,17 +303,7 @@ def compare_boards(field: Field, memo: Memo | None = None) -> list[BoardScore]:
     kept: dict[GroupKey, _Compared] = {}
     scored: list[BoardScore] = []
     for key, members in _groups(field.results).items():
-        board, index = key
-        expected = max(field.expected.get(board, 0), len(members))
-        compared = previous.get(key)
-        if (
-            compared is None
-            or compared.expected != expected
-            or not _same(compared.members, members)
-        ):
-            compared = _Compared(
-                members, expected, list(_compare_group(board, index, members, expected))
-            )
+        compared = _compared_group(field, key, members, previous.get(key))
         kept[key] = compared
         scored.extend(compared.scores)
     if memo is not None:
@@ -821,17 +822,7 @@ def _compare_part(field: Field, results: list[TableResult], previous: _Part | No
     groups: dict[GroupKey, _Compared] = {}
     items: dict[tuple[int, int], list[BoardScore]] = defaultdict(list)
     for key, members in _groups(results).items():
-        board, index = key
-        expected = max(field.expected.get(board, 0), len(members))
-        compared = old.get(key)
-        if (
-            compared is None
-            or compared.expected != expected
-            or not _same(compared.members, members)
-        ):
-            compared = _Compared(
-                members, expected, list(_compare_group(board, index, members, expected))
-            )
+        compared = _compared_group(field, key, members, old.get(key))
         groups[key] = compared
         for item in compared.scores:
             items[item.player, item.round].append(item)
