@@ -14,7 +14,6 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from documents.models import ReportFile
 from tournaments.models import (
     ApiToken,
     AuditEntry,
@@ -161,12 +160,6 @@ class StandingsAdmin(ReadOnly, admin.ModelAdmin):
 class BoardAnalysisAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["board", "solver", "computed_at", "error"]
     list_filter = ["board__event"]
-
-
-@admin.register(ReportFile)
-class ReportFileAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ["event", "kind", "status", "created_at"]
-    list_filter = ["event"]
 
 
 @admin.register(AuditEntry)
