@@ -1,0 +1,193 @@
+"""Adding up a player's boards: exact sums kept in integers, and what a round or an event totals.
+
+Totals add integers and keep the few fractional parts apart, one numerator per denominator, so
+that a player's figure is one exact division and no ``Fraction`` is on the hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Final
+
+from engine.comparison import PlayerKey, Record
+from engine.standings.inputs import Method
+from engine.standings.outcome import HUNDRED, BoardScore
+
+_ZERO: Final = Fraction(0)
+
+
+class ExactSum:
+    """An exact sum kept as an integer part and one integer numerator per other denominator."""
+
+    __slots__ = ("parts", "whole")
+
+    def __init__(self) -> None:
+        self.whole = 0
+        self.parts: dict[int, int] = {}
+
+    def add(self, value: int | Fraction) -> None:
+        if type(value) is int:
+            self.whole += value
+        elif value.denominator == 1:
+            self.whole += value.numerator
+        else:
+            self.parts[value.denominator] = self.parts.get(value.denominator, 0) + value.numerator
+
+    def subtract(self, value: Fraction) -> None:
+        if value.denominator == 1:
+            self.whole -= value.numerator
+        else:
+            self.parts[value.denominator] = self.parts.get(value.denominator, 0) - value.numerator
+
+    def plus(self, other: ExactSum) -> ExactSum:
+        both = ExactSum()
+        both.whole = self.whole + other.whole
+        if not other.parts:
+            both.parts = self.parts.copy()
+            return both
+        both.parts = dict(self.parts)
+        for denominator, numerator in other.parts.items():
+            both.parts[denominator] = both.parts.get(denominator, 0) + numerator
+        return both
+
+    def same(self, other: ExactSum) -> bool:
+        """Whether both are kept alike (and so are equal)."""
+        return self.whole == other.whole and self.parts == other.parts
+
+    def value(self) -> Fraction:
+        if not self.parts:
+            return Fraction(self.whole)
+        return sum(
+            (Fraction(numerator, denominator) for denominator, numerator in self.parts.items()),
+            Fraction(self.whole),
+        )
+
+    def percentage_of(self, top: int) -> Fraction:
+        """The sum times 100 over ``top`` (not 0)."""
+        if not self.parts:
+            return Fraction(self.whole * 100, top)
+        return self.value() * 100 / top
+
+
+class Tally:
+    """What a player's boards of one round, or of several, add up to.
+
+    The sums of compared values and of differences from the datum cost exact fractions; they are
+    kept only by a tally that needs them (``exact``: raw totals, datum totals or the Butler
+    tie-break).
+    """
+
+    __slots__ = (
+        "boards",
+        "butler",
+        "exact",
+        "figured",
+        "matchpoints",
+        "raw",
+        "real",
+        "top",
+        "tops",
+        "value",
+        "won",
+    )
+
+    def __init__(self, exact: bool = True) -> None:
+        self.exact = exact
+        self.figured: tuple[Method, Fraction] | None = None
+        self.boards = 0
+        self.real = 0  # boards with a table score (not artificial)
+        self.matchpoints = ExactSum()
+        self.top = 0
+        self.value = ExactSum()
+        self.butler = ExactSum()
+        self.raw = 0
+        self.won = 0
+        self.tops = 0
+
+    def add(self, item: BoardScore) -> None:
+        self.boards += 1
+        matchpoints = item.matchpoints
+        self.matchpoints.add(matchpoints)
+        top = item.top
+        self.top += top
+        if item.score is not None:
+            self.raw += item.score
+        value = item.value
+        if value is None:
+            return
+        self.real += 1
+        if self.exact:
+            self.value.add(value)
+            self.butler.add(value)
+            if item.datum is not None:
+                self.butler.subtract(item.datum)
+        if 2 * matchpoints > top:
+            self.won += 1
+        if top > 0 and matchpoints == top:
+            self.tops += 1
+
+    def plus(self, other: Tally) -> Tally:
+        both = Tally(self.exact)
+        both.boards = self.boards + other.boards
+        both.real = self.real + other.real
+        both.matchpoints = self.matchpoints.plus(other.matchpoints)
+        both.top = self.top + other.top
+        if self.exact:
+            both.value = self.value.plus(other.value)
+            both.butler = self.butler.plus(other.butler)
+        both.raw = self.raw + other.raw
+        both.won = self.won + other.won
+        both.tops = self.tops + other.tops
+        return both
+
+    def same(self, other: Tally) -> bool:
+        """Whether both add up alike: either serves wherever the other would."""
+        return (
+            self.exact == other.exact
+            and self.boards == other.boards
+            and self.real == other.real
+            and self.top == other.top
+            and self.raw == other.raw
+            and self.won == other.won
+            and self.tops == other.tops
+            and self.matchpoints.same(other.matchpoints)
+            and self.value.same(other.value)
+            and self.butler.same(other.butler)
+        )
+
+    def figure(self, method: Method) -> Fraction:
+        """Event percentage, raw total or datum total of these boards (not scaled)."""
+        if self.figured is not None and self.figured[0] == method:
+            return self.figured[1]
+        if method == Method.MATCHPOINTS:
+            figure = HUNDRED / 2 if self.top == 0 else self.matchpoints.percentage_of(self.top)
+        else:
+            figure = (self.value if method == Method.RAW else self.butler).value()
+        self.figured = (method, figure)
+        return figure
+
+    def record(
+        self,
+        method: Method,
+        player: int,
+        sat_out: int,
+        meetings: Mapping[PlayerKey, Fraction],
+        fine: Fraction,
+        needs_butler: bool,
+    ) -> Record:
+        total = self.figure(method)
+        if method != Method.MATCHPOINTS and (sat_out or self.real < self.boards) and self.real:
+            # Boards sat out and artificial scores count as the player's own average: raw and
+            # datum totals are scaled up to every board of the event.
+            total = total * (self.boards + sat_out) / self.real
+        return Record(
+            player=player,
+            total=total - fine if fine else total,
+            boards=self.boards,
+            boards_won=self.won,
+            tops=self.tops,
+            raw_total=Fraction(self.raw),
+            butler=self.butler.value() if needs_butler else _ZERO,
+            meetings=meetings,
+        )
