@@ -505,17 +505,23 @@ def rank(records: Sequence[Record], order: Sequence[str] = ("total",)) -> list[P
     if len(set(players)) != len(players):
         raise EngineError("a player appears twice in the ranking")
     placings: list[Placing] = []
-    for block, decided_by in _split(list(records), criteria, None):
-        place = len(placings) + 1
-        label = f"{place}=" if len(block) > 1 else str(place)
-        placings.extend(Placing(record, place, label, decided_by) for record in block)
+    for block, decided_by in level_blocks(list(records), criteria, None):
+        add_block(placings, block, decided_by)
     return placings
 
 
-def _split(
+def add_block(placings: list[Placing], block: Sequence[Record], decided_by: str | None) -> None:
+    """Place a block of level players after ``placings``: they share the next place."""
+    place = len(placings) + 1
+    label = f"{place}=" if len(block) > 1 else str(place)
+    placings.extend(Placing(record, place, label, decided_by) for record in block)
+
+
+def level_blocks(
     group: list[Record], criteria: tuple[str, ...], decided_by: str | None
 ) -> list[tuple[list[Record], str | None]]:
-    """Blocks of level players, best first, each with the criterion that separated it."""
+    """Blocks of level players, best first, each with the criterion that separated it;
+    ``decided_by`` is the first block's (what put the group below the players above it)."""
     if len(group) == 1 or not criteria:
         return [(group, decided_by)]
     name, rest = criteria[0], criteria[1:]
@@ -524,8 +530,8 @@ def _split(
     for record, key in zip(group, keys, strict=True):
         by_level.setdefault(key, []).append(record)
     if len(by_level) == 1:
-        return _split(group, rest, decided_by)
+        return level_blocks(group, rest, decided_by)
     blocks: list[tuple[list[Record], str | None]] = []
     for position, level in enumerate(sorted(by_level, reverse=True)):
-        blocks.extend(_split(by_level[level], rest, decided_by if position == 0 else name))
+        blocks.extend(level_blocks(by_level[level], rest, decided_by if position == 0 else name))
     return blocks

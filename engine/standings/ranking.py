@@ -47,4 +47,24 @@ def _rank(
         key=lambda record: (float(record.total), record.total, -given[record.player]),
         reverse=True,
     )
-    return tuple(comparison.rank(laid_out, tie_break))
+    return _placed_by_total(laid_out, tie_break[1:])
+
+
+def _placed_by_total(laid_out: list[Record], rest: tuple[str, ...]) -> tuple[Placing, ...]:
+    """``comparison.rank`` of records already in order of total, best first: only the players
+    level on total are handed to the other criteria (``rest``), in the order given."""
+    placings: list[Placing] = []
+    start, count = 0, len(laid_out)
+    while start < count:
+        total = laid_out[start].total
+        end = start + 1
+        while end < count and laid_out[end].total == total:
+            end += 1
+        decided_by = None if start == 0 else "total"
+        if end - start == 1:
+            comparison.add_block(placings, laid_out[start:end], decided_by)
+        else:
+            for block, by in comparison.level_blocks(laid_out[start:end], rest, decided_by):
+                comparison.add_block(placings, block, by)
+        start = end
+    return tuple(placings)

@@ -723,6 +723,30 @@ def refresh(event_id: int) -> int | None:
     BoardScores.objects.get_or_create(event_id=event_id)
     if not Standings.objects.filter(event_id=event_id).exists():
         Standings.objects.get_or_create(event_id=event_id, defaults={"requested": 1})
+    # Python's collector stays paused until the public standings are out: a computation leaves
+    # some hundred thousand new objects, which the collector walks once it runs again.
+    with _no_collection():
+        computed = _compute_and_store(event_id)
+        if not isinstance(computed, tuple):
+            return computed
+        event, state, outcome, covered = computed
+        # Encoded once for every web process that serves the public standings.
+        published.publish(event.slug, state)
+    # Under a burst of saves the next run is already asked for: it stores the boards instead, and
+    # a reader in between compares afresh, so the standings never wait on this write.
+    computed_at = state.computed_at
+    if computed_at is not None and not (
+        Standings.objects.filter(pk=state.pk, requested__gt=covered).exists()
+    ):
+        store_board_scores(event, outcome, computed_at)
+    return covered
+
+
+def _compute_and_store(
+    event_id: int,
+) -> tuple[Event, Standings, engine_standings.Standings, int] | int | None:
+    """``refresh``'s computation and its write: what it stored, or what ``refresh`` returns when
+    nothing was to be stored (the request covered already, or the computation failed)."""
     # The stored figures are not read: only what says whether they are behind.
     rows = Standings.objects.filter(event_id=event_id).defer("data")
     with transaction.atomic():
@@ -757,13 +781,7 @@ def refresh(event_id: int) -> int | None:
         state.computed_at = timezone.now()
         state.save(update_fields=["data", "computed", "computed_at"])
     pacing.record(event_id, time.monotonic() - started)
-    # Encoded once for every web process that serves the public standings.
-    published.publish(event.slug, state)
-    # Under a burst of saves the next run is already asked for: it stores the boards instead, and
-    # a reader in between compares afresh, so the standings never wait on this write.
-    if not Standings.objects.filter(pk=state.pk, requested__gt=covered).exists():
-        store_board_scores(event, outcome, state.computed_at)
-    return covered
+    return event, state, outcome, covered
 
 
 def store_board_scores(
