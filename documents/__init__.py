@@ -5,6 +5,6 @@ standings, personal score cards, the event summary, and the dealing-machine and 
 ``tasks`` is the Celery job, ``views`` and ``urls`` the reports pages and the ``reports`` command
 writes them without a browser. ``data`` holds the plain data a document is drawn from,
 ``loaders`` reads it from an event, ``kinds`` says which renderer makes each kind, one module of
-``renderers`` per family draws it, and ``fingerprints`` tells a stored file that no longer
-matches the event.
+``renderers`` per family draws it, and ``freshness`` tells, from the audit log, a stored file
+that no longer matches the event.
 """

@@ -116,7 +116,7 @@ def renderer_for(
 
 def _with_tables(renderer: Renderer) -> Renderer:
     """The hand records' double-dummy tables read now, with the rest of the document's data (in
-    the caller's snapshot, which the file's fingerprint is taken in), not when drawing."""
+    the caller's snapshot, which the file's audit mark is taken in), not when drawing."""
     if isinstance(renderer, HandRecordRenderer):
         renderer.double_dummy()
     return renderer

@@ -61,10 +61,15 @@ class ReportFile(models.Model):
     content_type = models.CharField(max_length=80, blank=True)
     file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
     error = models.TextField(blank=True)
-    # What the stored file was made from (documents.fingerprints): a digest of each
-    # part of the event it draws, so the reports page can tell a file that no longer matches the
-    # event. Empty for files made before it was kept.
-    fingerprint = models.JSONField(null=True, blank=True, editable=False)
+    # What the stored file was made after (documents.freshness): the newest audit entry of the
+    # event in the snapshot it was drawn from, and how many entries that can change a document it
+    # saw up to there; what the log says happened since tells whether it is out of date. Empty
+    # for files made before the mark was kept: they are shown as not checked.
+    audit_mark = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    audit_count = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # Whether the file printed results of its round: a blank score sheet stays up to date when
+    # the first results come in.
+    printed_results = models.BooleanField(default=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -3,8 +3,8 @@
 ``request_report`` records the request (and who made it) and queues the job once the transaction
 commits; ``build_report`` is the job's work: it renders, stores the file and keeps ``progress``
 and ``status`` up to date so that the reports page can show a progress bar. With the file it stores
-the fingerprint of what the document was made from, by which the reports page tells a file that
-no longer matches the event (``documents.fingerprints``).
+the newest audit entry of the event the document was drawn after, by which the reports page tells
+a file that no longer matches the event (``documents.freshness``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from documents import fingerprints, kinds
+from documents import freshness, kinds
 from documents.models import ReportFile
 from tournaments.errors import UserError
 from tournaments.models import AuditAction, Event, Round
@@ -215,7 +215,7 @@ def build_report(
         # In the document's language, so that the reason for a failure is too.
         with translation.override(report.language):
             with _snapshot():
-                # The data and its fingerprint come from one view of the database: a change
+                # The data and the audit mark come from one view of the database: a change
                 # committed while the document is being made shows it as out of date at once.
                 event = Event.objects.get(pk=report.event_id)
                 renderer = kinds.renderer_for(
@@ -226,7 +226,7 @@ def build_report(
                     language=report.language,
                     progress=advance,
                 )
-                fingerprint = fingerprints.take(event, report.kind, report.round_number)
+                mark = freshness.take(event, report.kind, report.round_number)
             advance(0, 1)
             rendered = renderer.render()
     except OperationalError:
@@ -238,7 +238,8 @@ def build_report(
         with translation.override(report.language):
             message = _("The document could not be made: %(problem)s") % {"problem": error}
         return _fail(report, message)
-    report.fingerprint = fingerprint
+    for field, value in mark.items():
+        setattr(report, field, value)
     return _store(report, rendered.filename, rendered.content_type, rendered.content, progress)
 
 
@@ -247,7 +248,7 @@ def _snapshot() -> Iterator[None]:
     """One consistent view of the database for the reads inside (read-only).
 
     SQLite's transactions read one snapshot already; PostgreSQL's default (read committed) gives
-    each query its own, so the loaders and the fingerprint might see different moments.
+    each query its own, so the loaders and the audit mark might see different moments.
     """
     outermost = not connection.in_atomic_block
     with transaction.atomic():
@@ -299,7 +300,9 @@ def _store(
             "status",
             "progress",
             "finished_at",
-            "fingerprint",
+            "audit_mark",
+            "audit_count",
+            "printed_results",
         ]
     )
     if old and old != report.file.name:

@@ -1,7 +1,7 @@
 """The reports page: request a round's documents, watch them being made, download them.
 
 A finished file that no longer matches the event (re-dealt, re-planned, results corrected since)
-is shown as out of date, with what changed; ``documents.fingerprints`` tells.
+is shown as out of date, with what changed since, as the audit log tells (``documents.freshness``).
 
 Directors and assistants both use it: printing the round's sheets and the standings is part of
 running the evening, and nothing here changes the event or deletes a document. The documents that
@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from documents import fingerprints
+from documents import freshness
 from documents import services as reports
-from documents.fingerprints import Freshness
+from documents.freshness import Freshness
 from documents.models import ReportFile
 from tournaments import roles
 from tournaments.errors import UserError
@@ -63,7 +63,7 @@ class ReportForm(forms.Form):
 
 def _status(event: Event, report: ReportFile) -> dict[str, Any]:
     done = report.status == ReportFile.Status.DONE
-    freshness = fingerprints.check(event, [report]).get(report.pk)
+    state = freshness.check(event, [report]).get(report.pk)
     stalled = reports.is_stalled(report)
     return {
         "id": report.pk,
@@ -75,14 +75,14 @@ def _status(event: Event, report: ReportFile) -> dict[str, Any]:
         "filename": report.filename,
         "download_url": reverse("report_download", args=[event.slug, report.pk]) if done else None,
         # Only for a finished file: whether it still matches the event, and what changed since.
-        "freshness": freshness.as_json() if freshness is not None else None,
+        "freshness": state.as_json() if state is not None else None,
     }
 
 
 def _rows(event: Event, files: list[ReportFile]) -> list[tuple[ReportFile, Freshness | None]]:
     """Each file with whether it still matches the event: a few queries for the whole list."""
-    freshness = fingerprints.check(event, files)
-    return [(report, freshness.get(report.pk)) for report in files]
+    states = freshness.check(event, files)
+    return [(report, states.get(report.pk)) for report in files]
 
 
 def _directs(request: HttpRequest, event: Event) -> bool:

@@ -16,9 +16,8 @@ import pytest
 from django.db import transaction
 from pypdf import PdfReader
 
-from documents import fingerprints
 from documents.data import played_line
-from documents.fingerprints import Freshness
+from documents.freshness import Freshness, check, take
 from documents.kinds import renderer_for
 from documents.loaders import standings_data
 from documents.models import ReportFile
@@ -92,13 +91,13 @@ def stored(event: Event, kind: str, round_number: int | None) -> ReportFile:
         round_number=round_number,
         status=ReportFile.Status.DONE,
         filename=f"{kind}.pdf",
-        fingerprint=fingerprints.take(event, kind, round_number),
+        **take(event, kind, round_number),
     )
 
 
 def freshness(event: Event, report: ReportFile) -> Freshness:
     event.refresh_from_db()
-    return fingerprints.check(event, [report])[report.pk]
+    return check(event, [report])[report.pk]
 
 
 @pytest.fixture

@@ -13,14 +13,16 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from documents.fingerprints import CURRENT, OUT_OF_DATE
+from documents import freshness
+from documents.freshness import CURRENT, OUT_OF_DATE, Freshness
 from documents.kinds import renderer_for
 from engine.deals import BoardDeal
 from engine.doubledummy import BoardTable
-from tests.documents.conftest import freshness, pdf_pages, pdf_text
+from tests.documents.conftest import freshness as freshness_of
+from tests.documents.conftest import pdf_pages, pdf_text
 from tests.documents.test_freshness import made
 from tests.tournaments.test_analysis import known_table
-from tournaments.models import Event
+from tournaments.models import AuditEntry, Event
 from tournaments.services import analysis
 
 
@@ -83,17 +85,40 @@ def test_hand_records_made_before_a_table_arrived_are_out_of_date(
     whole = made(td, draft, "hand_records")
     round_one = made(td, draft, "hand_records", round_number=1)
     slips = made(td, draft, "dealing_slips")
-    assert freshness(draft, whole).state == CURRENT
+    assert freshness_of(draft, whole).state == CURRENT
 
     round_two_boards = sorted(
         draft.round_set.get(number=2).tables.values_list("table_boards__board__number", flat=True)
     )
     analyse(draft, [round_two_boards[0]])
 
-    assert freshness(draft, whole).state == OUT_OF_DATE
-    assert freshness(draft, whole).changes == (
+    assert freshness_of(draft, whole).state == OUT_OF_DATE
+    assert freshness_of(draft, whole).changes == (
         "Double-dummy tables were worked out after this file was made: make it again to print them.",
     )
-    assert freshness(draft, round_one).state == CURRENT  # another round's board
-    assert freshness(draft, slips).state == CURRENT  # the slips print no table
-    assert freshness(draft, made(td, draft, "hand_records")).state == CURRENT
+    assert freshness_of(draft, round_one).state == CURRENT  # another round's board
+    assert freshness_of(draft, slips).state == CURRENT  # the slips print no table
+    assert freshness_of(draft, made(td, draft, "hand_records")).state == CURRENT
+
+
+def test_a_stored_table_flags_the_hand_records_of_the_rounds_its_entry_names(
+    td: User, draft: Event, media: Path
+) -> None:
+    # What the documents read of the entry written when a table is stored (analysis.done).
+    whole = made(td, draft, "hand_records")
+    round_one = made(td, draft, "hand_records", round_number=1)
+    round_two = made(td, draft, "hand_records", round_number=2)
+    slips = made(td, draft, "dealing_slips")
+    AuditEntry.objects.create(
+        event=draft,
+        action=freshness.ANALYSIS_DONE,
+        summary="double-dummy table of board 5 stored",
+        data={"board": 5, "rounds": [2]},
+    )
+    worked_out = (
+        "Double-dummy tables were worked out after this file was made: make it again to print them.",
+    )
+    assert freshness_of(draft, whole) == Freshness(OUT_OF_DATE, worked_out)
+    assert freshness_of(draft, round_two) == Freshness(OUT_OF_DATE, worked_out)
+    assert freshness_of(draft, round_one).state == CURRENT
+    assert freshness_of(draft, slips).state == CURRENT  # the slips print no table

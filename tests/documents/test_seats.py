@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from documents import loaders
-from documents.fingerprints import CURRENT, OUT_OF_DATE
+from documents.freshness import CURRENT, OUT_OF_DATE
 from documents.kinds import renderer_for
 from tests.documents.conftest import freshness, pdf_pages, pdf_text, stored
-from tournaments.models import Entry, Event, Seating
-from tournaments.services import players
+from tournaments.models import Entry, Event, Player, Seating
+from tournaments.services import players, substitutes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -72,15 +72,16 @@ def test_it_tells_the_players_who_do_not_play_a_round_on_their_guide_cards(
 
 
 def test_it_keeps_a_file_with_a_vacant_seat_up_to_date_until_the_seat_is_filled(
-    draft: Event, seats: dict[str, Entry]
+    td: User, draft: Event, seats: dict[str, Entry]
 ) -> None:
+    sheets_1 = stored(draft, "score_sheets", 1)
     files = [stored(draft, kind, 2) for kind in ("score_sheets", "table_cards", "round_pack")]
     files.append(stored(draft, "guide_cards", None))
     assert [freshness(draft, report).state for report in files] == [CURRENT] * 4
-    Seating.objects.filter(round__event=draft, round__number=2, table__number=1, seat="N").update(
-        entry=seats["absent"], replaces=None
-    )
+    late = Player.objects.create(first_name="Laat", last_name="Komer")
+    substitutes.seat_substitute(td, draft.round_set.get(number=2), seats["absent"], late)
     assert [freshness(draft, report).state for report in files] == [OUT_OF_DATE] * 4
+    assert freshness(draft, sheets_1).state == CURRENT  # the substitute plays round 2 only
 
 
 def test_it_never_ranks_a_substitute_on_the_standings(

@@ -13,7 +13,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from documents import fingerprints, loaders
+from documents import freshness, loaders
+from documents.models import ReportFile
 from documents.renderers.hands import HandRecordRenderer
 from documents.renderers.standings import SummaryRenderer
 from engine.dealfiles import DealFile, DlmFile, write_dlm, write_pbn
@@ -286,19 +287,23 @@ def test_a_new_shape_forgets_the_imported_file_with_the_boards(td: User, event: 
 
 
 def test_reports_go_stale_when_the_deals_are_loaded_again(td: User, event: Event) -> None:
-    parts = [fingerprints.DEALS, fingerprints.COMMITMENT]
-
-    def now() -> dict[str, str]:
-        return fingerprints.digests(Event.objects.get(pk=event.pk), parts)
+    def hand_records() -> ReportFile:
+        return ReportFile.objects.create(
+            event=event,
+            kind="hand_records",
+            status=ReportFile.Status.DONE,
+            **freshness.take(event, "hand_records", None),
+        )
 
     deals.generate_deals(td, event, key=TEST_KEY)
-    generated = now()
+    generated = hand_records()
     deals.import_deals(td, event, "first.pbn", pbn(dealt()))
-    first = now()
+    first = hand_records()
+    deals.import_deals(td, event, "first.pbn", pbn(dealt()))  # the same file again
+    assert freshness.check(event, [first])[first.pk].state == freshness.CURRENT
     deals.import_deals(td, event, "second.pbn", pbn(dealt(key="another machine")))
-    second = now()
-    for name in parts:
-        assert len({generated[name], first[name], second[name]}) == 3
+    found = freshness.check(Event.objects.get(pk=event.pk), [generated, first])
+    assert [found[r.pk].state for r in (generated, first)] == [freshness.OUT_OF_DATE] * 2
 
 
 # --- what the documents say ---------------------------------------------------------------------

@@ -256,6 +256,16 @@ def test_an_edit_changes_the_same_person_in_every_event(td: User, running: Event
     assert again.player_id == entry.player_id
     players.edit_player(td, entry, "Player3", "Nummer-Drie", "", "")
     assert Entry.objects.get(pk=again.pk).player.last_name == "Nummer-Drie"
+    # Each event the person plays in has the change in its log, under its own player number.
+    logged = AuditEntry.objects.filter(action="entry.edit").order_by("id")
+    assert [(e.event_id, e.object_id, e.text) for e in logged] == [
+        (running.pk, str(entry.pk), "changed the details of player 3, Player3 Nummer-Drie"),
+        (
+            other.pk,
+            str(again.pk),
+            f"changed the details of player {again.number}, Player3 Nummer-Drie",
+        ),
+    ]
 
 
 def test_it_refuses_a_federation_number_of_someone_else_on_edit(td: User, event: Event) -> None:

@@ -57,6 +57,7 @@ class AuditAction(models.TextChoices):
     ACCESS_MEMBER_ADD = "access.member_add", _("member of a club or federation account")
     RATINGS_COMPUTE = "ratings.compute", _("ratings computed")
     ANALYSIS_QUEUE = "analysis.queue", _("double-dummy analysis queued")
+    ANALYSIS_DONE = "analysis.done", _("double-dummy table stored")
     RESULT_SHEET = "result.sheet", _("sheet differs")
     RESULT_SHEET_ACCEPT = "result.sheet_accept", _("score accepted over the sheet")
     RESULT_ARTIFICIAL_TABLE = "result.artificial_table", _("artificial scores for a table")

@@ -41,7 +41,7 @@ from tournaments.game import (
     result_from_json,
     table_for_board,
 )
-from tournaments.models import AuditAction, Board, BoardAnalysis, Event, Result
+from tournaments.models import AuditAction, Board, BoardAnalysis, Event, Result, TableBoard
 from tournaments.services import audit, jobs
 from tournaments.services.audit import Actor
 
@@ -110,10 +110,30 @@ def analyse_board(board_id: int) -> BoardAnalysis | None:
                     "computed_at": timezone.now(),
                 },
             )
+            if not error:
+                _record_stored(board, analysis)
     except IntegrityError:
         # The same job delivered twice stored its table first, or the board went meanwhile.
         return BoardAnalysis.objects.filter(board_id=board_id).first()
     return analysis
+
+
+def _record_stored(board: Board, analysis: BoardAnalysis) -> None:
+    """The audit entry of a stored table, naming the rounds that play the board: the hand
+    records printed before it (of those rounds) no longer show what is known of the board."""
+    played_in = TableBoard.objects.filter(board=board).values_list(
+        "table__round__number", flat=True
+    )
+    audit.record(
+        None,
+        AuditAction.ANALYSIS_DONE,
+        "",
+        event=board.event,
+        obj=analysis,
+        data={"board": board.number, "rounds": sorted(set(played_in))},
+        message=gettext_noop("double-dummy table of board %(board)s stored"),
+        params={"board": board.number},
+    )
 
 
 def in_background() -> bool:

@@ -453,18 +453,24 @@ def edit_player(
     if after == before:
         return player
     player.save()
-    audit.record(
-        actor,
-        AuditAction.ENTRY_EDIT,
-        "",
-        event=event,
-        obj=entry,
-        data={"old": before, "new": after},
-        message=gettext_noop("changed the details of player %(number)s, %(name)s"),
-        params={"number": entry.number, "name": player.full_name},
-    )
-    if event.status != Event.Status.DRAFT:
-        jobs.standings_changed(event)  # the standings show the name and club
+    # The same person in every event: each event the player is entered in records the change
+    # (its printed documents and its standings show the name and club), the event it was made
+    # through first.
+    others = Entry.objects.filter(player=player).exclude(pk=entry.pk).select_related("event")
+    entry.event = event
+    for each in [entry, *others.order_by("event_id")]:
+        audit.record(
+            actor,
+            AuditAction.ENTRY_EDIT,
+            "",
+            event=each.event,
+            obj=each,
+            data={"old": before, "new": after},
+            message=gettext_noop("changed the details of player %(number)s, %(name)s"),
+            params={"number": each.number, "name": player.full_name},
+        )
+        if each.event.status != Event.Status.DRAFT:
+            jobs.standings_changed(each.event)  # the standings show the name and club
     return player
 
 
