@@ -320,6 +320,14 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 # worker died is queued again within a minute. ``expires``: a tick that waited for a worker is
 # dropped, the next one does the same work.
 TROEF_CATCH_UP_SECONDS = env.float("TROEF_CATCH_UP_SECONDS", default=15.0)
+# The share of a processor that one event's standings may take while saves keep coming
+# (tournaments.services.pacing): after each computation the event rests in proportion.
+TROEF_STANDINGS_SHARE = env.float("TROEF_STANDINGS_SHARE", default=0.5)
+if not 0 < TROEF_STANDINGS_SHARE <= 1:
+    raise ImproperlyConfigured(
+        "TROEF_STANDINGS_SHARE must be a share of a processor above 0 and at most 1, "
+        f"not {os.environ.get('TROEF_STANDINGS_SHARE')!r}"
+    )
 TROEF_STALLED_SECONDS = env.float("TROEF_STALLED_SECONDS", default=45.0)
 CELERY_BEAT_SCHEDULE = {
     "catch-up": {

@@ -162,6 +162,17 @@ def test_it_refuses_a_number_that_is_not_one(
     )
 
 
+@pytest.mark.parametrize("value", ["0", "-0.5", "1.5", "nan"])
+def test_it_refuses_a_standings_share_that_is_not_a_share_of_a_processor(
+    tmp_path: Path, value: str
+) -> None:
+    variables = {"DATABASE_URL": "postgres://troef@db/troef", "TROEF_STANDINGS_SHARE": value}
+    assert refusal(tmp_path, **variables) == (
+        "django.core.exceptions.ImproperlyConfigured: TROEF_STANDINGS_SHARE must be a share of a "
+        f"processor above 0 and at most 1, not {value!r}"
+    )
+
+
 def test_numbers_are_read(tmp_path: Path) -> None:
     values = settings_with(
         tmp_path,
@@ -169,11 +180,13 @@ def test_numbers_are_read(tmp_path: Path) -> None:
         "DEVICE_PIN_THROTTLE",
         "TROEF_CATCH_UP_SECONDS",
         "TROEF_STALLED_SECONDS",
+        "TROEF_STANDINGS_SHARE",
         SIGNIN_ACCOUNT_FAILURES="7",
         SIGNIN_WINDOW_MINUTES="2",
         DEVICE_PIN_ADDRESS_FAILURES=" 90 ",
         TROEF_CATCH_UP_SECONDS="2.5",
         TROEF_STALLED_SECONDS="0",
+        TROEF_STANDINGS_SHARE="0.75",
     )
     assert values["SIGNIN_THROTTLE"] == {
         "ACCOUNT_FAILURES": 7,
@@ -182,6 +195,7 @@ def test_numbers_are_read(tmp_path: Path) -> None:
     }
     assert values["DEVICE_PIN_THROTTLE"]["ADDRESS_FAILURES"] == 90
     assert (values["TROEF_CATCH_UP_SECONDS"], values["TROEF_STALLED_SECONDS"]) == (2.5, 0.0)
+    assert values["TROEF_STANDINGS_SHARE"] == 0.75
 
 
 def test_an_empty_variable_keeps_the_default_except_for_text(tmp_path: Path) -> None:

@@ -29,6 +29,17 @@ def test_an_event_rests_as_long_as_its_last_computation_took(
     assert pacing.rest(8) == 0.0
 
 
+def test_a_larger_share_of_a_processor_makes_the_rest_shorter(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    monkeypatch.setattr("tournaments.services.pacing.time.time", lambda: 1000.0)
+    pacing.record(7, 0.4)
+    settings.TROEF_STANDINGS_SHARE = 0.8  # a computation of 0.4 s, then a rest of 0.1 s
+    assert pacing.rest(7) == pytest.approx(0.1)
+    settings.TROEF_STANDINGS_SHARE = 1.0  # the computations may take the whole processor
+    assert pacing.rest(7) == 0.0
+
+
 def test_a_clock_gone_back_never_makes_an_event_rest_longer_than_it_took(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

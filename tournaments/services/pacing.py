@@ -3,9 +3,10 @@
 On a busy evening every table saves a board every few seconds, and each save asks for new
 standings. A computation that starts as soon as the last one ends would keep a processor busy for
 the whole evening, taken from the pages that players and directors are waiting for. So after each
-computation the event rests as long as it took: at most half a processor per event, and a save
-waits for the next computation at most about twice its length. Saves that arrive during the rest
-are covered by one computation at its end (``defer``), queued once whatever their number.
+computation the event rests, in proportion to how long it took, so that its computations take at
+most the share of a processor that ``settings.TROEF_STANDINGS_SHARE`` gives (half: a rest as long
+as the computation). Saves that arrive during the rest are covered by one computation at its end
+(``defer``), queued once whatever their number.
 
 The cache holds the figures; when it cannot be reached, nothing rests and nothing is deferred.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import logging
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 
 logger = logging.getLogger(__name__)
@@ -45,7 +47,8 @@ def rest(event_id: int) -> float:
     if not isinstance(last, tuple) or len(last) != 2:
         return 0.0
     ended, took = last
-    return max(0.0, min(float(ended) + float(took) - time.time(), float(took)))
+    pause = float(took) * (1 - settings.TROEF_STANDINGS_SHARE) / settings.TROEF_STANDINGS_SHARE
+    return max(0.0, min(float(ended) + pause - time.time(), pause))
 
 
 def defer(event_id: int, seconds: float) -> bool:
