@@ -47,7 +47,8 @@ def rest(event_id: int) -> float:
     if not isinstance(last, tuple) or len(last) != 2:
         return 0.0
     ended, took = last
-    pause = float(took) * (1 - settings.TROEF_STANDINGS_SHARE) / settings.TROEF_STANDINGS_SHARE
+    share = float(settings.TROEF_STANDINGS_SHARE)
+    pause = float(took) * (1 - share) / share
     return max(0.0, min(float(ended) + pause - time.time(), pause))
 
 
