@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import models
 
+from documents import freshness
 from documents.models import ReportFile
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_substitutes import a_line_for
@@ -330,6 +331,43 @@ def test_an_imported_report_keeps_its_metadata_but_not_the_source_file(
     import_from(export_to(tmp_path, played), "--slug", "elsewhere")
     copy = ReportFile.objects.get(event__slug="elsewhere")
     assert (copy.filename, copy.status, copy.file.name) == ("standings.pdf", "done", "")
+
+
+def test_an_imported_reports_audit_mark_names_the_copy_of_its_entry(
+    played: Event, tmp_path: Path
+) -> None:
+    report = ReportFile.objects.get(event=played)
+    for name, value in freshness.take(played, report.kind, None).items():
+        setattr(report, name, value)
+    report.save()
+    marked = AuditEntry.objects.get(pk=report.audit_mark)
+    import_from(export_to(tmp_path, played), "--slug", "elsewhere")
+    copy = ReportFile.objects.get(event__slug="elsewhere")
+    entry = AuditEntry.objects.get(pk=copy.audit_mark)
+    assert (entry.event.slug, entry.action, entry.summary, entry.at) == (
+        "elsewhere",
+        marked.action,
+        marked.summary,
+        marked.at,
+    )
+    assert copy.audit_count == report.audit_count
+
+
+def test_a_report_of_a_file_written_before_the_audit_marks_imports_as_not_checked(
+    played: Event, tmp_path: Path
+) -> None:
+    path = export_to(tmp_path, played)
+    document = json.loads(path.read_text())
+    for row in document["reports"]:
+        for name in ("audit_mark", "audit_count", "printed_results"):
+            del row[name]
+        row["fingerprint"] = {"standings": "2f1c0e"}
+    path.write_text(json.dumps(document))
+    import_from(path, "--slug", "elsewhere")
+    copy = ReportFile.objects.get(event__slug="elsewhere")
+    assert (copy.audit_mark, copy.audit_count, copy.printed_results) == (None, None, True)
+    checked = freshness.check(copy.event, [copy])[copy.pk]
+    assert checked.state == freshness.UNKNOWN
 
 
 def _as_first_format(document: dict[str, Any], total: str) -> None:

@@ -244,6 +244,8 @@ class _Loader:
             raise _broken(f"a {model._meta.model_name} row without an id")
         if model is Penalty:
             row = _typed_fine(row)
+        elif model is ReportFile:
+            row = self._report_row(row)
         fields = {f.name: f for f in _fields(model)}
         unknown = set(row) - set(fields) - {"id"}
         if unknown:
@@ -269,6 +271,19 @@ class _Loader:
                 except ValidationError as error:
                     raise _broken(f"{model._meta.model_name}.{name}: {error.messages[0]}") from None
         return model(**values)
+
+    def _report_row(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A report's row as this version keeps it. Its audit mark names the copy of the same
+        entry (the log is created first, in its order); the digests that files made before the
+        audit log told their freshness carried are dropped, and such a file shows as not checked.
+        """
+        row = {name: value for name, value in row.items() if name != "fingerprint"}
+        mark = row.get("audit_mark")
+        if mark is not None:
+            row["audit_mark"] = self.ids.get(AuditEntry, {}).get(mark)
+            if row["audit_mark"] is None:
+                row["audit_count"] = None
+        return row
 
     def create(self, model: type[models.Model], rows: Any) -> list[models.Model]:
         """Create ``rows`` of ``model`` and remember their new ids, keeping their timestamps."""
