@@ -18,10 +18,8 @@ outage during an event must not lock every director out.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import math
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +30,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_login_failed
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils.translation import ngettext
 from redis.exceptions import RedisError
+
+from tournaments.failures import FailureCounts
 
 logger = logging.getLogger("troef.security")
 
@@ -89,10 +88,7 @@ def _normalise_account(username: str) -> str:
     return username.strip().casefold()
 
 
-def _keys(kind: str, value: str) -> tuple[str, str]:
-    # Hashed: cache keys must be short and plain whatever the user typed.
-    digest = hashlib.sha256(f"{kind}:{value}".encode("utf-8", "replace")).hexdigest()
-    return f"signin:{kind}:{digest}:count", f"signin:{kind}:{digest}:start"
+_COUNTS = FailureCounts("signin")
 
 
 def _subjects(username: str | None, address: str | None) -> list[tuple[str, str, int]]:
@@ -115,15 +111,7 @@ def seconds_locked(username: str | None, address: str | None) -> int:
 
 
 def _seconds_locked(username: str | None, address: str | None) -> int:
-    window = limits().window_seconds
-    now = time.time()
-    remaining = 0.0
-    for kind, value, limit in _subjects(username, address):
-        count_key, start_key = _keys(kind, value)
-        if (cache.get(count_key) or 0) >= limit:
-            start = cache.get(start_key) or now
-            remaining = max(remaining, start + window - now)
-    return max(math.ceil(remaining), 0)
+    return _COUNTS.seconds_locked(_subjects(username, address), limits().window_seconds)
 
 
 def record_failure(username: str | None, address: str | None) -> None:
@@ -135,20 +123,7 @@ def record_failure(username: str | None, address: str | None) -> None:
 
 def _record_failure(username: str | None, address: str | None) -> None:
     window = limits().window_seconds
-    for kind, value, limit in _subjects(username, address):
-        count_key, start_key = _keys(kind, value)
-        # The first failure opens the window; add() keeps an open one as it is. incr() is atomic
-        # in Redis and in the local-memory cache, so concurrent guesses are all counted. The start
-        # is written last so that it outlives the count, never the other way round.
-        cache.add(count_key, 0, window)
-        cache.add(start_key, time.time(), window)
-        try:
-            count = cache.incr(count_key)
-        except ValueError:
-            # The window closed between add() and incr(): this failure opens a new one.
-            cache.set(start_key, time.time(), window)
-            cache.set(count_key, 1, window)
-            count = 1
+    for (kind, value, limit), count in _COUNTS.count(_subjects(username, address), window):
         if count == limit:
             logger.warning(
                 "sign-in locked: %d failed sign-ins for %s %s within %d s",
@@ -162,7 +137,7 @@ def _record_failure(username: str | None, address: str | None) -> None:
 def clear_account(username: str) -> None:
     """A right password forgives the account's earlier typos (not the address's)."""
     try:
-        cache.delete_many(_keys("account", _normalise_account(username)))
+        _COUNTS.clear("account", _normalise_account(username))
     except (RedisError, OSError):
         logger.exception("sign-in throttle: cache unavailable, account not cleared")
 

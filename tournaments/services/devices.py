@@ -12,20 +12,17 @@ PIN from there is refused until the window ends, even the right one.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import itertools
 import logging
 import math
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,6 +31,7 @@ from redis.exceptions import RedisError
 
 from tournaments.engine_text import contract_name
 from tournaments.errors import UserError
+from tournaments.failures import FailureCounts
 from tournaments.game import (
     CANONICAL_WORDS,
     LONE_CONTRACTS,
@@ -258,9 +256,7 @@ def is_granted(session: SessionBase, table: Table) -> bool:
 # --- the throttle --------------------------------------------------------------------------------
 
 
-def _keys(kind: str, value: str) -> tuple[str, str]:
-    digest = hashlib.sha256(f"{kind}:{value}".encode("utf-8", "replace")).hexdigest()
-    return f"devicepin:{kind}:{digest}:count", f"devicepin:{kind}:{digest}:start"
+_COUNTS = FailureCounts("devicepin")
 
 
 def _subjects(table: str, address: str | None) -> list[tuple[str, str, int]]:
@@ -275,15 +271,7 @@ def _subjects(table: str, address: str | None) -> list[tuple[str, str, int]]:
 def seconds_locked(table: str, address: str | None) -> int:
     """Seconds until PINs for this table from this address are checked again; 0 when they are."""
     try:
-        window = limits().window_seconds
-        now = time.time()
-        remaining = 0.0
-        for kind, value, limit in _subjects(table, address):
-            count_key, start_key = _keys(kind, value)
-            if (cache.get(count_key) or 0) >= limit:
-                start = cache.get(start_key) or now
-                remaining = max(remaining, start + window - now)
-        return max(math.ceil(remaining), 0)
+        return _COUNTS.seconds_locked(_subjects(table, address), limits().window_seconds)
     except (RedisError, OSError):
         logger.exception("device PIN throttle: cache unavailable, not checking the limits")
         return 0
@@ -294,17 +282,7 @@ def record_failure(table: str, address: str | None) -> bool:
     beyond = False
     try:
         window = limits().window_seconds
-        for kind, value, limit in _subjects(table, address):
-            count_key, start_key = _keys(kind, value)
-            # As tournaments.throttle: add() opens a window, incr() counts atomically.
-            cache.add(count_key, 0, window)
-            cache.add(start_key, time.time(), window)
-            try:
-                count = cache.incr(count_key)
-            except ValueError:
-                cache.set(start_key, time.time(), window)
-                cache.set(count_key, 1, window)
-                count = 1
+        for (kind, value, limit), count in _COUNTS.count(_subjects(table, address), window):
             if count == limit:
                 logger.warning("device PIN locked: %d wrong PINs for %s %s", count, kind, value)
             beyond = beyond or count > limit
@@ -316,10 +294,7 @@ def record_failure(table: str, address: str | None) -> bool:
 def forget_try(table: str, address: str | None) -> None:
     """A right PIN: the try counted before the comparison is taken back."""
     try:
-        for kind, value, _limit in _subjects(table, address):
-            count_key, _start_key = _keys(kind, value)
-            with contextlib.suppress(ValueError):  # the window ended meanwhile
-                cache.decr(count_key)
+        _COUNTS.take_back(_subjects(table, address))
     except (RedisError, OSError):
         logger.exception("device PIN throttle: cache unavailable")
 
