@@ -30,7 +30,7 @@ from tournaments.errors import NotAllowedError, UserError
 from tournaments.models import Board, Result, Round, Table
 from tournaments.roles import Role
 from tournaments.services import devices, results
-from tournaments.views.common import clean_text
+from tournaments.typed_input import clean_text
 
 TAGS = ["table devices"]
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]

@@ -35,7 +35,7 @@ from tournaments.errors import UserError
 from tournaments.models import Board, Entry, Event, Penalty, Result, Round, SitOutScore, Table
 from tournaments.roles import Role
 from tournaments.services import adjustments, results
-from tournaments.views.adjust import number_from_text
+from tournaments.typed_input import number_from_text
 
 TAG = "results"
 

@@ -6,9 +6,6 @@ an evening, cancels one when an appeal is upheld, and gives a fine.
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,20 +17,10 @@ from tournaments.errors import UserError
 from tournaments.forms import FineForm
 from tournaments.models import Board, Entry, Event, Penalty, SitOutScore, Table
 from tournaments.services import adjustments
+from tournaments.typed_input import number_from_text
 from tournaments.views.common import entry_required, posted_text, show_error
 
 # A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
-_NUMBER = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?%?")
-
-
-def number_from_text(text: str, field: str) -> Fraction:
-    """A number as a TD types it (``12,5``, ``30%``), exactly; else a user error naming ``field``."""
-    text = text.strip()
-    if not _NUMBER.fullmatch(text):
-        raise UserError(
-            _("%(value)s is not a number.") % {"value": text}, code="invalid", field=field
-        )
-    return Fraction(text.replace(",", ".").rstrip("%"))
 
 
 @entry_required

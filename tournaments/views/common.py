@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec
@@ -12,11 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from tournaments import roles
 from tournaments.errors import UserError
 from tournaments.models import Event
+from tournaments.typed_input import clean_text
 
 P = ParamSpec("P")
 EventView = Callable[Concatenate[HttpRequest, Event, P], HttpResponse]
@@ -56,40 +55,6 @@ def show_error(request: HttpRequest, error: UserError, form: Any = None) -> None
         form.add_error(error.field, error.message)
     else:
         messages.error(request, error.message)
-
-
-def unstorable(text: str) -> bool:
-    """Whether ``text`` holds a control character or a lone surrogate.
-
-    PostgreSQL refuses a NUL byte and cannot encode a lone surrogate; the other control characters
-    (escape, backspace...) are typing accidents in a one-line field, never what was meant.
-    """
-    return any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
-
-
-def clean_text(value: object, field: str, *, max_length: int) -> str:
-    """One line of text from a request (a JSON value or a posted field), as it can be stored.
-
-    Anything else than text (a number, a list, ``null`` counts as empty), a control character or
-    more than ``max_length`` characters is a user error naming the field, raised before any write.
-    """
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise UserError(_("This must be text."), code="bad_request", field=field)
-    if unstorable(value):
-        raise UserError(
-            _("The text holds a control character (such as a NUL byte): remove it."),
-            code="invalid",
-            field=field,
-        )
-    if len(value.strip()) > max_length:
-        raise UserError(
-            _("Keep this under %(n)s characters.") % {"n": max_length},
-            code="too_long",
-            field=field,
-        )
-    return value
 
 
 def posted_text(request: HttpRequest, field: str, *, max_length: int = 300) -> str:
