@@ -173,6 +173,7 @@ CHANGES: dict[str, Change] = {
     A.ENTRY_REMOVE: change(SEATING, PLAYERS, STANDINGS, PROGRESS),
     # An absentee's seat prints as an empty line, a substitute's name marked as such.
     A.SEAT_ABSENT: change(SEATING, STANDINGS, rounds=_data_rounds),
+    A.SEAT_ARRIVED: change(SEATING, STANDINGS, rounds=_data_rounds),
     A.SEAT_SUBSTITUTE: change(SEATING, PLAYERS, STANDINGS, PROGRESS, rounds=_data_rounds),
     # Before play: the movement is made again with its own entry (movement.generate).
     A.ENTRY_REGISTER: change(PLAYERS, STANDINGS, PROGRESS),

@@ -21,7 +21,7 @@ from tournaments.models import (
     Seating,
     Table,
 )
-from tournaments.services import results, rounds, seating, standings, substitutes
+from tournaments.services import players, results, rounds, seating, standings, substitutes
 from tournaments.services.substitutes import Scope
 
 
@@ -121,6 +121,103 @@ def test_it_refuses_to_mark_absent_a_player_whose_table_has_results(
         substitutes.mark_absent(td, round_(evening, 1), absent)
     assert caught.value.code == "results_entered"
     assert seat_of(evening, 1, absent).entry_id == absent.pk
+
+
+def test_a_no_show_who_arrives_after_all_takes_back_every_seat_still_vacant(
+    td: User, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    before = seats(evening)
+    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
+    table = planned_seat(evening, 1, absent).table
+    assert table is not None
+    substitutes.sit_out_table(td, table, reason="three players")
+    taken = substitutes.mark_arrived(td, round_(evening, 1), absent, reason="traffic jam")
+    assert [s.round.number for s in taken] == [1, 2, 3, 4]
+    assert seats(evening) == before
+    table.refresh_from_db()
+    assert table.ruling == Table.Ruling.NONE  # the table is whole again
+    logged = AuditEntry.objects.get(action="seat.arrived")
+    assert (logged.reason, logged.data) == ("traffic jam", {"rounds": [1, 2, 3, 4]})
+    assert (
+        logged.text
+        == f"{absent.player.full_name} arrived after all: seat taken back in rounds 1, 2, 3, 4"
+    )
+
+
+def test_an_arrival_leaves_a_substitutes_seat_and_a_played_table_as_they_are(
+    td: User, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
+    stand_in = substitutes.new_player("Invaller", "Een")
+    substitutes.seat_substitute(td, round_(evening, 1), absent, stand_in, scope=Scope.ROUND)
+    round_two = planned_seat(evening, 2, absent).table
+    assert round_two is not None
+    taken = substitutes.mark_arrived(td, round_(evening, 1), absent)
+    assert [s.round.number for s in taken] == [2, 3, 4]
+    assert planned_seat(evening, 1, absent).entry != absent  # the substitute plays round 1
+    # Marked absent again in round 2, whose table then plays a board: round 2 stays vacant.
+    rounds.close_round(td, round_(evening, 1), "not every sheet is keyed here", anyway=True)
+    rounds.open_round(td, round_(evening, 2))
+    substitutes.mark_absent(td, round_(evening, 2), absent, later_rounds=True)
+    substitutes.award_absent_table(
+        td, round_two, dict.fromkeys("NESW", "average"), reason="no-show"
+    )
+    taken = substitutes.mark_arrived(td, round_(evening, 2), absent)
+    assert [s.round.number for s in taken] == [3, 4]
+    assert planned_seat(evening, 2, absent).entry is None
+
+
+@pytest.mark.parametrize(
+    ("setup", "code"),
+    [
+        (lambda td, ev, who: None, "no_vacant_seat"),  # never marked absent
+        (lambda td, ev, who: players.withdraw_player(td, who, reason="went home"), "withdrawn"),
+    ],
+    ids=["present", "withdrawn"],
+)
+def test_an_arrival_is_refused_with_its_reason(
+    td: User, evening: Event, setup: Any, code: str
+) -> None:
+    who = entry(evening, 5)
+    setup(td, evening, who)
+    before = seats(evening)
+    with pytest.raises(UserError) as caught:
+        substitutes.mark_arrived(td, round_(evening, 1), who)
+    assert caught.value.code == code
+    assert seats(evening) == before
+
+
+def test_an_arrival_on_a_played_table_is_refused_when_no_later_seat_is_vacant(
+    td: User, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    substitutes.mark_absent(td, round_(evening, 1), absent)
+    table = planned_seat(evening, 1, absent).table
+    assert table is not None
+    substitutes.award_absent_table(td, table, dict.fromkeys("NESW", "average"), reason="no-show")
+    with pytest.raises(UserError) as caught:
+        substitutes.mark_arrived(td, round_(evening, 1), absent)
+    assert caught.value.code == "results_entered"
+
+
+def test_the_seats_page_gives_a_no_shows_seat_back(
+    td: User, client: Client, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
+    client.force_login(td)
+    url = f"/events/{evening.slug}/rounds/1/seats/"
+    page = client.get(url).content.decode()
+    assert f"{absent.player.full_name} arrived after all: give the seat back" in page
+    response = client.post(url, {"action": "arrived", "arrived-entry": str(absent.number)})
+    assert response.status_code == 302
+    assert seat_of(evening, 4, absent).entry_id == absent.pk
+    for bad in ("", "x", "999999", "99"):
+        answer = client.post(url, {"action": "arrived", "arrived-entry": bad}, follow=True)
+        assert answer.status_code == 200
+        assert "Choose one of the page" in answer.content.decode()
 
 
 # --- substitutes -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ class AuditAction(models.TextChoices):
     ENTRY_REMOVE = "entry.remove", _("player removed")
     SEAT_ABSENT = "seat.absent", _("player absent")
     SEAT_SUBSTITUTE = "seat.substitute", _("substitute")
+    SEAT_ARRIVED = "seat.arrived", _("absent player arrived after all")
     TABLE_SIT_OUT = "table.sit_out", _("table sits out")
     TABLE_ARTIFICIAL = "table.artificial", _("artificial scores for a table")
     MOVEMENT_GENERATE = "movement.generate", _("movement generated")

@@ -200,6 +200,75 @@ def mark_absent(
     return seats
 
 
+@transaction.atomic
+def mark_arrived(actor: Actor, round_: Round, entry: Entry, reason: str = "") -> list[Seating]:
+    """A player marked absent who turns up after all takes back the seats still vacant in their
+    name, in this round (unless its table has played boards) and in the rounds not yet started. A
+    seat a substitute has taken stays the substitute's; a ruling on a table that is whole again
+    lapses. Returns the seats taken back.
+    """
+    reason = _reason(reason)
+    event = Event.objects.select_for_update().get(pk=round_.event_id)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    _check_not_closed(round_)
+    if Entry.objects.get(pk=entry.pk).status != Entry.Status.ACTIVE:
+        raise UserError(
+            _("%(name)s is withdrawn: take the withdrawal back on the players page first.")
+            % {"name": _name(entry)},
+            code="withdrawn",
+            field="entry",
+        )
+    seats = list(
+        # Only the seating rows are locked: PostgreSQL cannot lock the outer-joined table's row.
+        Seating.objects.select_for_update(of=("self",))
+        .filter(round__event=event, replaces=entry, entry__isnull=True, table__isnull=False)
+        .filter(
+            Q(round=round_) | Q(round__number__gt=round_.number, round__status=Round.Status.PLANNED)
+        )
+        .select_related("table", "round")
+        .order_by("round__number")
+    )
+    if not seats:
+        raise UserError(
+            _("%(name)s has no vacant seat to take back from round %(r)s on.")
+            % {"name": _name(entry), "r": round_.number},
+            code="no_vacant_seat",
+            field="entry",
+        )
+    # A table of this round that has played boards keeps its seats; later rounds are taken back.
+    played = [
+        place
+        for place in seats
+        if place.round_id == round_.pk
+        and _started(round_)
+        and Result.objects.filter(table=place.table, is_current=True).exists()
+    ]
+    seats = [place for place in seats if place not in played]
+    if not seats:
+        assert played[0].table is not None
+        _check_no_results(played[0].table)
+    for place in seats:
+        place.entry, place.replaces = entry, None
+        place.save(update_fields=["entry", "replaces"])
+        assert place.table is not None
+        tidy_ruling(place.table)
+    rounds = [place.round.number for place in seats]
+    audit.record(
+        actor,
+        AuditAction.SEAT_ARRIVED,
+        "",
+        event=event,
+        obj=entry,
+        reason=reason,
+        data={"rounds": rounds},
+        message=gettext_noop("%(name)s arrived after all: seat taken back in rounds %(rounds)s"),
+        params={"name": _name(entry), "rounds": ", ".join(str(r) for r in rounds)},
+    )
+    if _started(round_):
+        jobs.standings_changed(event)
+    return seats
+
+
 # --- substitutes -------------------------------------------------------------------------------
 
 

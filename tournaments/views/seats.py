@@ -34,6 +34,8 @@ def _who(seat: Seating) -> dict[str, Any]:
         "vacant": occupant is None,
         "substitute": occupant is not None and occupant.role == Entry.Role.SUBSTITUTE,
         "replaces": seat.replaces,
+        # A player marked absent (not withdrawn) may still turn up and take the seat back.
+        "may_arrive": occupant is None and planned.status == Entry.Status.ACTIVE,
     }
 
 
@@ -112,6 +114,8 @@ def round_seats(request: HttpRequest, event: Event, number: int) -> HttpResponse
                 absent_form = AbsentForm(_absent_choices(round_), request.POST, prefix="absent")
                 if absent_form.is_valid():
                     return _absent(request, event, round_, absent_form)
+            elif action == "arrived":
+                return _arrived(request, event, round_)
             elif action == "late":
                 late_form = LatePlayerForm(request.POST, prefix="late")
                 if late_form.is_valid():
@@ -193,6 +197,23 @@ def _absent(request: HttpRequest, event: Event, round_: Round, form: AbsentForm)
             "withdraw %(name)s from the players page."
         )
         % {"name": entry.player.full_name},
+    )
+    return _back(event, round_)
+
+
+def _arrived(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    number = request.POST.get("arrived-entry", "")
+    entry = Entry.objects.filter(
+        event=event, number=int(number) if number.isdigit() and len(number) < 6 else 0
+    ).first()
+    if entry is None:
+        messages.error(request, _("Choose one of the page's actions."))
+        return _back(event, round_)
+    taken = substitutes.mark_arrived(request.user, round_, entry)
+    messages.success(
+        request,
+        _("%(name)s has their seat back in rounds %(rounds)s.")
+        % {"name": entry.player.full_name, "rounds": ", ".join(str(s.round.number) for s in taken)},
     )
     return _back(event, round_)
 
