@@ -183,21 +183,43 @@ def mark_absent(
         place.replaces = place.replaces or entry
         place.entry = None
         place.save(update_fields=["entry", "replaces"])
+    _seats_changed(
+        actor,
+        AuditAction.SEAT_ABSENT,
+        round_,
+        entry,
+        seats,
+        reason,
+        gettext_noop("%(name)s did not turn up: seat vacant in rounds %(rounds)s"),
+    )
+    return seats
+
+
+def _seats_changed(
+    actor: Actor,
+    action: AuditAction,
+    round_: Round,
+    entry: Entry,
+    seats: list[Seating],
+    reason: str,
+    message: str,
+) -> None:
+    """The audit entry of a player's seats vacated or taken back, naming their rounds; and the
+    standings asked for once the round has started."""
     rounds = sorted({s.round.number for s in seats})
     audit.record(
         actor,
-        AuditAction.SEAT_ABSENT,
+        action,
         "",
-        event=event,
+        event=round_.event,
         obj=entry,
         reason=reason,
         data={"rounds": rounds},
-        message=gettext_noop("%(name)s did not turn up: seat vacant in rounds %(rounds)s"),
+        message=message,
         params={"name": _name(entry), "rounds": ", ".join(str(r) for r in rounds)},
     )
     if _started(round_):
-        jobs.standings_changed(event)
-    return seats
+        jobs.standings_changed(round_.event)
 
 
 @transaction.atomic
@@ -252,20 +274,15 @@ def mark_arrived(actor: Actor, round_: Round, entry: Entry, reason: str = "") ->
         place.save(update_fields=["entry", "replaces"])
         assert place.table is not None
         tidy_ruling(place.table)
-    rounds = [place.round.number for place in seats]
-    audit.record(
+    _seats_changed(
         actor,
         AuditAction.SEAT_ARRIVED,
-        "",
-        event=event,
-        obj=entry,
-        reason=reason,
-        data={"rounds": rounds},
-        message=gettext_noop("%(name)s arrived after all: seat taken back in rounds %(rounds)s"),
-        params={"name": _name(entry), "rounds": ", ".join(str(r) for r in rounds)},
+        round_,
+        entry,
+        seats,
+        reason,
+        gettext_noop("%(name)s arrived after all: seat taken back in rounds %(rounds)s"),
     )
-    if _started(round_):
-        jobs.standings_changed(event)
     return seats
 
 
