@@ -77,7 +77,7 @@ def catch_up_standings() -> dict[str, int]:
     # Its own queue (settings.TROEF_ANALYSIS_QUEUE), taken by a worker of its own: minutes a
     # board, the analysis never holds up a standings or report job.
     ignore_result=True,
-    # The solver takes minutes on a board: limits of its own, under the broker's visibility
+    # The solver takes seconds to a minute a board: limits of its own, under the broker's visibility
     # timeout (600 s) so that a long job is not handed to a second worker while it runs.
     soft_time_limit=540,
     time_limit=570,
@@ -90,7 +90,7 @@ def analyse_board(self: Task[Any, Any], board_id: int) -> bool:
     """Work out and store one board's double-dummy table; ``False`` if the board has gone.
 
     Never in-process: sent while Celery runs jobs eagerly (no worker), the job would hold the
-    request that committed the deals for minutes a board, so it is left for a worker instead.
+    request that committed the deals for seconds a board, so it is left for a worker instead.
     """
     if self.request.is_eager:
         logger.info("double-dummy analysis of board %s left for a worker", board_id)

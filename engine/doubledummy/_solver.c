@@ -12,22 +12,26 @@
  *     stored for a class of positions (partition search): the same leader, the same number of
  *     cards of each suit in each hand, and the same owners of the top cards of each suit down to
  *     the lowest card whose rank decided a trick (or a cut-off) in the search that gave it; the
- *     cards below are interchangeable small cards. Entries therefore serve every target, every
- *     lead and every deal that reaches such a position;
+ *     cards below are interchangeable small cards, and a suit none of whose cards decided
+ *     anything counts by its lengths alone. Entries therefore serve every target, every lead
+ *     and every deal that reaches such a position;
  *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
  *     already played are left out, only the highest is tried; and, as in the table, once a card
  *     has failed for its player and lies below the lowest card of its suit that decided the
  *     search under it, the same hand's lower cards of that suit are not tried (each gives a
  *     position that differs from the one searched in small cards only);
- *   - sure-trick bounds at each trick: the leader's cashable top cards, or a partner's reached
- *     with a small card of a suit it heads; and, for either side, the trumps of one hand less
- *     those the other side's higher trumps can beat, which win that many tricks whatever anyone
- *     does (a lone hand's low trumps count when no one has enough trumps above them);
- *   - move ordering: the lead stored in the table first, then cheap heuristics (cash winners;
- *     after the lead, first the cards that leave the trick to the player's side with no one
- *     still to play able to take it back, then the others that leave it to that side; win as
- *     cheaply as possible, keep a partner's trick, unload high cards in a misere), then the
- *     cards that caused cut-offs before (history).
+ *   - sure-trick bounds at each trick: the leader's cashable top cards (side suits too while the
+ *     other side still holds trumps, as many as its seats with trumps must follow to), or a
+ *     partner's reached with a small card of a suit it heads; and, for either side, the trumps
+ *     of one hand less those the other side's higher trumps can beat, which win that many
+ *     tricks whatever anyone does (a lone hand's low trumps count when no one has enough trumps
+ *     above them). A bound that settles the question depends only on the cards it needed;
+ *   - move ordering: the lead stored in the table first; then, for the lead, winners to cash
+ *     before the other leads and leads into a ruff last, and within each of these the cards that
+ *     caused cut-offs earlier in the same question (history, cleared for each question); after
+ *     the lead, first the cards that leave the trick to the player's side with no one still to
+ *     play able to take it back, then the others that leave it to that side (win as cheaply as
+ *     possible, keep a partner's trick, unload high cards in a misere), history breaking ties.
  *
  * The table (about 45 MB) is allocated on first use and kept for the life of the process; the
  * search holds the GIL, so calls from several threads take turns.
@@ -48,8 +52,8 @@
 #define HEADS (1u << HEAD_BITS)
 #define POOL (1u << 19)
 #define NONE 0xffffffffu
-/* Every entry keeps at least this many top cards of each suit, which the chains are hashed on. */
-#define MIN_DEPTH 1
+/* Chains by how many top cards of every suit (that has them) an entry's class fixes: 0, 1, 2. */
+#define LEVELS 3
 #define CONTEXT_EXACTLY_ONE 0x800
 #define LOWER 1
 #define UPPER 2
@@ -64,7 +68,6 @@ typedef struct {
     uint8_t depth[4];
     uint16_t context;    /* 0: empty */
     uint8_t leader;
-    uint8_t left;        /* tricks left: entries of longer searches are kept in preference */
     int8_t bound;
     uint8_t kind;        /* LOWER or UPPER */
     uint8_t best;        /* suit * 16 + relative rank of the best lead found, 0xff when none */
@@ -87,15 +90,15 @@ typedef struct {
 typedef struct {
     uint64_t lengths;
     uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
-    uint32_t bucket[2]; /* hashed on the top card, and on the top two cards, of each suit */
+    uint32_t bucket[LEVELS]; /* hashed on the owners of no, one and two top cards of each suit */
 } Summary;
 
-/* Entries live in two pools, each chained from a head per hash of (lengths, leader, context,
- * the owners of the top card of each suit) when the entry's class leaves the second card of
- * some suit free, else of (..., the owners of the top two cards of each suit), which keeps the
- * chains short. New entries go to the current pool; when
- * it is full the other one is emptied and becomes the current one, so the table always keeps
- * the latest half of what it learnt. A pool that holds nothing is not probed. */
+/* Entries live in two pools, each chained from a head per hash of (lengths, leader, context) and
+ * the owners of the top cards of each suit down to the entry's level: the most top cards (none,
+ * one or two) that its class fixes in every suit, which keeps the chains short. A probe follows
+ * the position's chain of each level. New entries go to the current pool; when it is full the
+ * other one is emptied and becomes the current one, so the table always keeps the latest half of
+ * what it learnt. A pool that holds nothing is not probed. */
 static Entry *tt = NULL;
 static uint32_t *heads = NULL;
 static uint32_t current = 0;
@@ -175,10 +178,10 @@ static void summarize(const State *s, int leader, Summary *m) {
         uint32_t owners = spread13(pack13(h1 | h3, rem)) | spread13(pack13(h2 | h3, rem)) << 1;
         m->owners[suit] = rem ? owners << (26 - 2 * popcount16(rem)) : 0;
     }
-    for (int deep = 0; deep < 2; deep++) {
+    for (int deep = 0; deep < LEVELS; deep++) {
         uint64_t tops = 0;
         for (int suit = 0; suit < 4; suit++)
-            tops = tops << 8 | (m->owners[suit] & prefix_mask(1 + deep)) >> 18;
+            tops = tops << 8 | (m->owners[suit] & prefix_mask(deep)) >> 18;
         uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
         x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)deep) * 0xD6E8FEB86659FD93ull;
         x ^= (uint64_t)s->context * 0xC2B2AE3D27D4EB4Full;
@@ -197,9 +200,7 @@ static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t
 /* The cards that decided a search, as the lowest of them in each suit: depth of the prefix. */
 static int depth_of(const State *s, int suit, uint16_t relevant) {
     unsigned rem = s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit];
-    int depth = relevant ? popcount16(rem >> __builtin_ctz(relevant)) : 0;
-    int least = popcount16(rem) < MIN_DEPTH ? popcount16(rem) : MIN_DEPTH;
-    return depth < least ? least : depth;
+    return relevant ? popcount16(rem >> __builtin_ctz(relevant)) : 0;
 }
 
 /* The lowest card of the top `depth` cards of a suit, as a rank bit (0 for depth 0). */
@@ -213,12 +214,18 @@ static uint16_t cut_of(const State *s, int suit, int depth) {
 /* A bound that settles "at least k" for this position, or NULL; *hint gets a stored best lead. */
 static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint16_t context,
                               int k, int *hint) {
+    /* The chains' first entries are most likely cache misses: they are asked for together. */
+    uint32_t first[2][LEVELS];
+    for (uint32_t pool = 0; pool < 2; pool++)
+        for (int deep = 0; deep < LEVELS; deep++) {
+            uint32_t i = filled[pool] ? heads[(size_t)pool * HEADS + m->bucket[deep]] : NONE;
+            first[pool][deep] = i;
+            if (i != NONE) __builtin_prefetch(tt + (size_t)pool * POOL + i);
+        }
     for (uint32_t pool = 0; pool < 2; pool++) {
-        if (!filled[pool]) continue;
         const Entry *base = tt + (size_t)pool * POOL;
-        for (int deep = 0; deep < 2; deep++) {
-            uint32_t i = heads[(size_t)pool * HEADS + m->bucket[deep]];
-            for (; i != NONE; i = base[i].next) {
+        for (int deep = 0; deep < LEVELS; deep++) {
+            for (uint32_t i = first[pool][deep]; i != NONE; i = base[i].next) {
                 const Entry *e = &base[i];
                 if (!matches(e, m, leader, context)) continue;
                 if (e->kind == LOWER ? e->bound >= k : e->bound < k) return e;
@@ -229,17 +236,19 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
     return NULL;
 }
 
-static void tt_store(const State *s, const Summary *m, int leader, uint16_t context, int left,
-                     int kind, int bound, const uint16_t *relevant, int best) {
+static void tt_store(const State *s, const Summary *m, int leader, uint16_t context, int kind,
+                     int bound, const uint16_t *relevant, int best) {
     uint8_t depth[4];
     uint32_t pattern[4];
-    int deep = 1;
+    int deep = LEVELS - 1;
     for (int suit = 0; suit < 4; suit++) {
         depth[suit] = (uint8_t)depth_of(s, suit, relevant[suit]);
         pattern[suit] = m->owners[suit] & prefix_mask(depth[suit]);
         int cards = 0;
         for (int p = 0; p < 4; p++) cards += (int)((m->lengths >> (4 * (p * 4 + suit))) & 15u);
-        if (depth[suit] < (cards < 2 ? cards : 2)) deep = 0;
+        /* The entry's level: the most top cards that its class fixes in every suit. */
+        for (int level = deep; level > 0; level--)
+            if (depth[suit] < (cards < level ? cards : level)) deep = level - 1;
     }
     Entry *base = tt + (size_t)current * POOL;
     uint32_t *head = &heads[(size_t)current * HEADS + m->bucket[deep]];
@@ -289,7 +298,6 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     memcpy(e->depth, depth, sizeof depth);
     e->context = context;
     e->leader = (uint8_t)leader;
-    e->left = (uint8_t)left;
     e->bound = (int8_t)bound;
     e->kind = (uint8_t)kind;
     e->best = (uint8_t)best;
@@ -326,9 +334,55 @@ static unsigned representatives(unsigned hand, unsigned rem) {
 }
 
 
+/* With the other side still holding trumps: top cards of side suits that the leader cashes before
+ * anyone of that side can ruff them (each of its seats with trumps must follow to as many), as
+ * long as every partner of the leader has a card other than a trump to play to each of those
+ * tricks (a partner with only trumps would have to ruff and take the lead). `relevant` gets the
+ * lowest top card counted in each suit. */
+static int safe_side_tricks(const State *s, int leader, int skip, uint16_t *relevant) {
+    int total = 0;
+    uint16_t lowest[4] = {0, 0, 0, 0};
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = s->h[leader][suit];
+        if (suit == s->trump || suit == skip || !mine) continue;
+        int limit = 13;
+        unsigned others = 0;
+        for (int p = 0; p < 4; p++) {
+            if (p == leader) continue;
+            others |= s->h[p][suit];
+            if (good_for(s, leader, p) || !s->h[p][s->trump]) continue;
+            int n = popcount16(s->h[p][suit]);
+            if (n < limit) limit = n;
+        }
+        unsigned rem = mine | others;
+        int safe = 0;
+        while (rem && safe < limit) {
+            int b = top_bit(rem);
+            if (!((mine >> b) & 1u)) break;
+            safe++;
+            lowest[suit] = (uint16_t)(1u << b);
+            rem &= ~(1u << b);
+        }
+        total += safe;
+    }
+    if (!total) return 0;
+    for (int p = 0; p < 4; p++) {
+        if (p == leader || !good_for(s, leader, p)) continue;
+        int plain = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (suit != s->trump) plain += popcount16(s->h[p][suit]);
+        /* After an entry (skip), the partner has one card fewer than it holds now. */
+        if (plain - (skip >= 0) < total) return 0;
+    }
+    for (int suit = 0; suit < 4; suit++)
+        if (suit != s->trump) relevant[suit] = lowest[suit];
+    return total;
+}
+
 /* Tricks the leader's side is sure to cash by leading its own top cards, leaving out the suit
- * `skip` (-1: none); the top cards it counts go into `relevant` (as the lowest of each suit's). */
-static int own_quick_tricks(const State *s, int leader, int skip, uint16_t *relevant) {
+ * `skip` (-1: none), counted until they make `need`; the top cards it counts go into `relevant`
+ * (as the lowest of each suit's). */
+static int own_quick_tricks(const State *s, int leader, int skip, int need, uint16_t *relevant) {
     int total = 0, trumps_drawn = 1;
     int per_suit[4];
     uint16_t lowest_top[4];
@@ -359,7 +413,7 @@ static int own_quick_tricks(const State *s, int leader, int skip, uint16_t *rele
     for (int suit = 0; suit < 4; suit++) relevant[suit] = 0;
     if (skip >= 0) per_suit[skip] = 0, lowest_top[skip] = 0;
     if (s->trump == NO_TRUMP) {
-        for (int suit = 0; suit < 4; suit++) {
+        for (int suit = 0; suit < 4 && total < need; suit++) {
             total += per_suit[suit];
             relevant[suit] = lowest_top[suit];
         }
@@ -372,22 +426,24 @@ static int own_quick_tricks(const State *s, int leader, int skip, uint16_t *rele
     }
     total = trump_tricks;
     relevant[s->trump] = lowest_top[s->trump];
+    if (total >= need) return total;
     if (trumps_drawn) {
-        for (int suit = 0; suit < 4; suit++) {
+        for (int suit = 0; suit < 4 && total < need; suit++) {
             if (suit == s->trump) continue;
             total += per_suit[suit];
             relevant[suit] = lowest_top[suit];
         }
+        return total;
     }
-    return total;
+    return total + safe_side_tricks(s, leader, skip, relevant);
 }
 
 /* Quick tricks with an entry: the leader may instead lead a small card of a suit whose top card
  * a partner holds (no opponent able to ruff it), and the partner, on lead after winning it,
  * cashes its own top cards of the other suits. The best of these and the leader's own. */
-static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
-    int best = own_quick_tricks(s, leader, -1, relevant);
-    for (int suit = 0; suit < 4; suit++) {
+static int quick_tricks(const State *s, int leader, int need, uint16_t *relevant) {
+    int best = own_quick_tricks(s, leader, -1, need, relevant);
+    for (int suit = 0; suit < 4 && best < need; suit++) {
         if (suit == s->trump || !s->h[leader][suit]) continue;
         unsigned rem = s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit];
         int top = top_bit(rem);
@@ -401,7 +457,7 @@ static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
                 if (!good_for(s, leader, p) && !s->h[p][suit] && s->h[p][s->trump]) ruffable = 1;
         if (ruffable) continue;
         uint16_t tops[4];
-        int n = 1 + own_quick_tricks(s, partner, suit, tops);
+        int n = 1 + own_quick_tricks(s, partner, suit, need - 1, tops);
         if (n > best) {
             best = n;
             memcpy(relevant, tops, sizeof tops);
@@ -411,42 +467,37 @@ static int quick_tricks(const State *s, int leader, uint16_t *relevant) {
     return best;
 }
 
-/* Tricks a seat of `team` is sure of with its trumps, whatever anyone does: each of its trumps is
- * played to a different trick, which the team wins unless a higher trump of another side beats
- * it there, and each trump of the other side beats at most one of them. So the seat wins at
- * least as many tricks as it has trumps, less the most of them that the other side's trumps
- * can be matched against higher (two of the team's in one trick would be one trick, so this
- * counts one seat: the best one). The bound depends on the order of the trumps down to that
- * seat's lowest, which goes in *lowest. */
-static int sure_trump_tricks(const State *s, int team, uint16_t *lowest) {
-    if (s->trump == NO_TRUMP) return 0;
+/* Whether a seat of `team` is sure of `need` tricks with its trumps, whatever anyone does: each of
+ * its trumps is played to a different trick, which the team wins unless a higher trump of another
+ * side beats it there, and each trump of the other side beats at most one of them. So, going down
+ * the trumps, each of the seat's trumps with no trump of the other side above it left unmatched
+ * is a sure trick (two of the team's in one trick would be one trick, so this counts one seat).
+ * The answer depends on the order of the trumps down to the seat's trump that made `need`, which
+ * goes in *lowest: a position whose trumps above it lie the same way counts as many. */
+static int sure_trump_tricks(const State *s, int team, int need, uint16_t *lowest) {
+    if (s->trump == NO_TRUMP || need <= 0) return 0;
     unsigned theirs = 0;
     for (int p = 0; p < 4; p++)
         if (!on(team, p)) theirs |= s->h[p][s->trump];
-    int best = 0;
     for (int p = 0; p < 4; p++) {
         unsigned mine = s->h[p][s->trump];
-        if (!on(team, p) || popcount16(mine) <= best) continue;
+        if (!on(team, p) || popcount16(mine) < need) continue;
         unsigned rem = mine | theirs;
         int higher = 0, sure = 0;
         while (rem) {
             int b = top_bit(rem);
             rem &= ~(1u << b);
-            if ((mine >> b) & 1u) {
-                if (higher)
-                    higher--;
-                else
-                    sure++;
-            } else {
+            if (!((mine >> b) & 1u)) {
                 higher++;
+            } else if (higher) {
+                higher--;
+            } else if (++sure == need) {
+                *lowest = (uint16_t)(1u << b);
+                return 1;
             }
         }
-        if (sure > best) {
-            best = sure;
-            *lowest = (uint16_t)(1u << __builtin_ctz(mine));
-        }
     }
-    return best;
+    return 0;
 }
 
 static inline int beats(const State *s, int suit, int rank, int win_suit, int win_rank) {
@@ -463,6 +514,19 @@ typedef struct {
 
 /* Cut-offs found by each seat's cards, deeper ones weighing more: the ordering's tie-break. */
 static uint32_t history[4][4][16];
+/* The last lead that refuted the other side, by tricks left and leader (suit * 16 + rank, -1 for
+ * none): tried first after the table's own lead, as it often refutes a neighbouring position
+ * too. Cleared with the history. */
+static int killer[14][4];
+/* The tricks left at the trick being generated (which row of `killer` applies). */
+static int generating_left;
+
+/* Each question starts its move ordering afresh: cut-offs of another question (another side,
+ * trump or deal) mislead more than they help. */
+static void new_question(void) {
+    memset(history, 0, sizeof history);
+    memset(killer, 0xff, sizeof killer);
+}
 
 static int opponent_ruffs(const State *s, int seat, int suit) {
     if (s->trump == NO_TRUMP || suit == s->trump) return 0;
@@ -505,25 +569,18 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
         int length = popcount16(mine);
         int ruffed = pos == 0 ? opponent_ruffs(s, seat, suit) : 0;
         int top = top_bit(rem);
-        int partner_top = 0;
-        if (pos == 0 && !((mine >> top) & 1u)) {
-            for (int p = 0; p < 4; p++)
-                if (p != seat && ((s->h[p][suit] >> top) & 1u) && good_for(s, seat, p)) partner_top = 1;
-        }
         while (reps) {
             int r = top_bit(reps);
             reps &= ~(1u << r);
             int score;
             if (pos == 0) {
                 if (wants_own) {
-                    if (r == top && !ruffed)
-                        score = 100 + r;
-                    else if (partner_top && !ruffed)
-                        score = 60 + (12 - r);
-                    else if (ruffed)
-                        score = 5 - r / 4;
+                    /* Few classes, so that the history (of this question) orders the leads
+                     * within each: it knows the deal better than any fixed rule. */
+                    if (ruffed)
+                        score = 5;
                     else
-                        score = 20 + 2 * length - r / 2;
+                        score = r == top ? 100 : 20;
                 } else {
                     /* Playing for the other side to win: lead under someone who wants it. */
                     int covered = 0;
@@ -545,6 +602,7 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
                 else
                     score += r;
             }
+            if (pos == 0 && killer[generating_left][seat] == suit * 16 + r) score = 999;
             if (hint >= 0 && suit == (hint >> 4) && r == (hint & 15)) score = 1000;
             moves[n].suit = (int8_t)suit;
             moves[n].rank = (int8_t)r;
@@ -671,6 +729,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
                 int win_suit, int win_rank, int hint, uint16_t *relevant) {
     int seat = (leader + pos) & 3;
     Move moves[13];
+    generating_left = left;
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, hint, moves);
     int maximizing = on(s->maximizers, seat);
     uint16_t child[4];
@@ -703,7 +762,10 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
         }
         s->h[seat][suit] ^= bit;
         if (result == maximizing) {
-            if (pos == 0) s->best_lead = suit * 16 + relative_rank(s, suit, r);
+            if (pos == 0) {
+                s->best_lead = suit * 16 + relative_rank(s, suit, r);
+                killer[left][seat] = suit * 16 + r;
+            }
             if (i > 0 && history[seat][suit][r] < 0x40000000u)
                 history[seat][suit][r] += (uint32_t)(left * left);
             memcpy(relevant, child, sizeof child);
@@ -723,18 +785,18 @@ static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
     s->nodes++;
     if (left == 1) return on(s->counted, last_trick(s, leader, relevant));
     uint16_t lowest = 0;
-    if (sure_trump_tricks(s, s->counted, &lowest) >= k) {
+    if (sure_trump_tricks(s, s->counted, k, &lowest)) {
         relevant[s->trump] = lowest;
         return 1;
     }
-    if (left - sure_trump_tricks(s, 15 ^ s->counted, &lowest) < k) {
+    if (sure_trump_tricks(s, 15 ^ s->counted, left - k + 1, &lowest)) {
         relevant[s->trump] = lowest;
         return 0;
     }
     if (good_for(s, leader, leader)) {
         uint16_t tops[4];
-        int quick = quick_tricks(s, leader, tops);
-        if (on(s->counted, leader) ? quick >= k : left - quick < k) {
+        int need = on(s->counted, leader) ? k : left - k + 1;
+        if (quick_tricks(s, leader, need, tops) >= need) {
             memcpy(relevant, tops, sizeof tops);
             return on(s->counted, leader);
         }
@@ -750,8 +812,10 @@ static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
     int hint = lead_from_hint(s, leader, hint_stored);
     s->best_lead = 0xff;
     int result = play(s, leader, 0, left, k, -1, leader, -1, -1, hint, relevant);
-    tt_store(s, &m, leader, s->context, left, result ? LOWER : UPPER, result ? k : k - 1,
-             relevant, result ? s->best_lead : 0xff);
+    /* The lead that refuted the other side, whichever side leads (only a cut-off sets it). */
+    int best = result == on(s->maximizers, leader) ? s->best_lead : 0xff;
+    tt_store(s, &m, leader, s->context, result ? LOWER : UPPER, result ? k : k - 1,
+             relevant, best);
     return result;
 }
 
@@ -781,6 +845,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
                     int win_suit, int win_rank, uint16_t *relevant) {
     int seat = (leader + pos) & 3;
     Move moves[13];
+    generating_left = left;
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, -1, moves);
     int declarer = seat == s->declarer;
     uint16_t child[4];
@@ -852,7 +917,7 @@ static int exactly_one(State *s, int leader, int left, uint16_t *relevant) {
         return e->kind == LOWER;
     }
     int result = one_play(s, leader, 0, left, -1, leader, -1, -1, relevant);
-    tt_store(s, &m, leader, context, left, result ? LOWER : UPPER, result ? 1 : 0, relevant, 0xff);
+    tt_store(s, &m, leader, context, result ? LOWER : UPPER, result ? 1 : 0, relevant, 0xff);
     return result;
 }
 
@@ -932,6 +997,7 @@ static PyObject *py_at_least(PyObject *self, PyObject *args) {
         return NULL;
     if (load(&s, hands, trump, leader, counted, maximizers, &left) < 0) return NULL;
     uint16_t relevant[4];
+    new_question();
     int result = search(&s, leader, left, k, relevant);
     total_nodes += s.nodes;
     return PyBool_FromLong(result);
@@ -939,14 +1005,21 @@ static PyObject *py_at_least(PyObject *self, PyObject *args) {
 
 static PyObject *py_tricks(PyObject *self, PyObject *args) {
     PyObject *hands;
-    int trump, leader, counted, maximizers, guess, left;
+    int trump, leader, counted, maximizers, guess, left, lower = 0, upper = 13;
     State s;
-    if (!PyArg_ParseTuple(args, "O!iiiii", &PyTuple_Type, &hands, &trump, &leader, &counted,
-                          &maximizers, &guess))
+    if (!PyArg_ParseTuple(args, "O!iiiii|ii", &PyTuple_Type, &hands, &trump, &leader, &counted,
+                          &maximizers, &guess, &lower, &upper))
         return NULL;
     if (load(&s, hands, trump, leader, counted, maximizers, &left) < 0) return NULL;
+    /* Bounds known beforehand (from other answers of the same deal) spare the searches that
+     * would only prove them. */
+    int lb = lower > 0 ? lower : 0, ub = upper < left ? upper : left;
+    if (lb > ub) {
+        PyErr_SetString(PyExc_ValueError, "the lower bound is above the upper bound");
+        return NULL;
+    }
     uint16_t relevant[4];
-    int lb = 0, ub = left;
+    new_question();
     if (guess < 0 || guess > left) guess = (left + 1) / 2;
     /* Zero-window tests stepping from the guess; each leaves bounds in the table. */
     int target = guess;
@@ -978,6 +1051,7 @@ static PyObject *py_exactly_one(PyObject *self, PyObject *args) {
         return NULL;
     s.declarer = declarer;
     uint16_t relevant[4];
+    new_question();
     int result = exactly_one(&s, leader, left, relevant);
     total_nodes += s.nodes;
     return PyBool_FromLong(result);
@@ -996,7 +1070,7 @@ static PyMethodDef methods[] = {
     {"at_least", py_at_least, METH_VARARGS,
      "at_least(hands, trump, leader, counted, maximizers, k) -> bool"},
     {"tricks", py_tricks, METH_VARARGS,
-     "tricks(hands, trump, leader, counted, maximizers, guess) -> int"},
+     "tricks(hands, trump, leader, counted, maximizers, guess, lower=0, upper=13) -> int"},
     {"exactly_one", py_exactly_one, METH_VARARGS, "exactly_one(hands, declarer, leader) -> bool"},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: positions searched since import"},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table"},

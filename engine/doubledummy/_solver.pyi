@@ -17,6 +17,8 @@ def tricks(
     counted: int,
     maximizers: int,
     guess: int,
+    lower: int = 0,
+    upper: int = 13,
     /,
 ) -> int: ...
 def exactly_one(hands: tuple[int, int, int, int], declarer: int, leader: int, /) -> bool: ...

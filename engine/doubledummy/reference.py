@@ -173,10 +173,21 @@ class _ExactlyOne:
 
 
 def tricks(
-    hands: _Hands, trump: int, leader: int, counted: int, maximizers: int, guess: int = -1
+    hands: _Hands,
+    trump: int,
+    leader: int,
+    counted: int,
+    maximizers: int,
+    guess: int = -1,
+    lower: int = 0,
+    upper: int = 13,
 ) -> int:
-    """The counted seats' tricks with best play from both sides (``guess`` is not needed here)."""
-    del guess
+    """The counted seats' tricks with best play from both sides.
+
+    ``guess`` and the bounds ``lower`` and ``upper`` only speed up the compiled search; this one,
+    the reference, searches without them.
+    """
+    del guess, lower, upper
     return _Search(trump, counted, maximizers).value(hands, leader, -1, 99)
 
 

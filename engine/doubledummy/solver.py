@@ -37,7 +37,16 @@ Hands = tuple[int, int, int, int]
 
 class _Search(Protocol):
     def tricks(
-        self, hands: Hands, trump: int, leader: int, counted: int, maximizers: int, guess: int, /
+        self,
+        hands: Hands,
+        trump: int,
+        leader: int,
+        counted: int,
+        maximizers: int,
+        guess: int,
+        lower: int,
+        upper: int,
+        /,
     ) -> int: ...
 
     def at_least(
@@ -148,17 +157,30 @@ def _seat_mask(declarers: Iterable[Seat]) -> int:
 
 
 def tricks(
-    position: Position, declarers: Iterable[Seat], *, guess: int | None = None, pure: bool = False
+    position: Position,
+    declarers: Iterable[Seat],
+    *,
+    guess: int | None = None,
+    at_least: int = 0,
+    at_most: int | None = None,
+    pure: bool = False,
 ) -> int:
     """The most tricks the declarers take against best defence by all the other seats.
 
     ``guess`` (a likely answer, such as the same contract's with another leader) only makes the
-    compiled search quicker.
+    compiled search quicker, and so do ``at_least`` and ``at_most``: bounds already known to hold
+    (from other answers of the same deal), which the search then need not prove. Bounds that do
+    not hold give wrong answers; bounds that cross raise ``PositionError``.
     """
     mask = _seat_mask(declarers)
     hint = -1 if guess is None else guess
+    upper = position.tricks_left if at_most is None else at_most
+    if not 0 <= at_least <= upper <= position.tricks_left:
+        raise PositionError(
+            f"bounds {at_least}..{upper} are not within 0..{position.tricks_left} tricks"
+        )
     return _search(pure).tricks(
-        position.hands, position._trump, position.leader.value, mask, mask, hint
+        position.hands, position._trump, position.leader.value, mask, mask, hint, at_least, upper
     )
 
 

@@ -18,7 +18,7 @@ and ``from_json`` reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,16 +213,19 @@ def board_table(
     trump_card: Card | None = None,
     pure: bool = False,
 ) -> BoardTable:
-    """Work out a board's whole table: 15 pair, 35 lone, 4 misère and 4 piccolo searches."""
+    """Work out a board's whole table: 15 pair, 35 lone, 4 misère and 4 piccolo searches.
+
+    The lone seats come first, each seat's own lead right after the dealer's left's: that figure
+    is its guess, and the compiled search still holds what it learnt for the first (the same
+    seat and strain). A pair takes at least what either of its players takes alone with the
+    same lead, and the other pair likewise, so the lone figures bound and guess the pairs'
+    searches.
+    """
     left = dealer.left
 
     def position(strain: Suit | None, leader: Seat) -> solver.Position:
         return solver.Position.from_deal(deal, strain, leader)
 
-    pairs = tuple(
-        tuple(solver.tricks(position(strain, left), pairing, pure=pure) for strain in STRAINS)
-        for pairing in PAIRINGS
-    )
     lead_left: list[_Row] = []
     lead_self: list[_Row] = []
     for seat in SEATS:
@@ -236,6 +239,13 @@ def board_table(
             from_self.append(tricks)
         lead_left.append(tuple(from_left))
         lead_self.append(tuple(from_self))
+    pairs = tuple(
+        tuple(
+            _pair_tricks(position(strain, left), pairing, lead_left, column, pure)
+            for column, strain in enumerate(STRAINS)
+        )
+        for pairing in PAIRINGS
+    )
     no_trump = position(None, left)
     return BoardTable(
         board=board,
@@ -247,6 +257,22 @@ def board_table(
         one_trick=tuple(solver.takes_exactly_one(no_trump, seat, pure=pure) for seat in SEATS),
         trump_card=trump_card,
     )
+
+
+def _pair_tricks(
+    position: solver.Position,
+    pairing: tuple[Seat, Seat],
+    alone: Sequence[_Row],
+    column: int,
+    pure: bool,
+) -> int:
+    """A pair's tricks, searched between the bounds its players' and its opponents' lone figures
+    (with the same leader and strain) give, from the guess halfway between their sums."""
+    ours = [alone[seat.value][column] for seat in pairing]
+    theirs = [alone[seat.value][column] for seat in SEATS if seat not in pairing]
+    lower, upper = max(ours), TRICKS - max(theirs)
+    guess = min(max((sum(ours) + TRICKS - sum(theirs) + 1) // 2, lower), upper)
+    return solver.tricks(position, pairing, guess=guess, at_least=lower, at_most=upper, pure=pure)
 
 
 def table_for_board(board: BoardDeal, *, pure: bool = False) -> BoardTable:
