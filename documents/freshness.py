@@ -58,6 +58,8 @@ TABLES = "tables"  # how many tables play each board: the copies to deal
 BOARDS = "boards"  # which boards a round's tables play, when boards travel with the seating
 DEVICES = "devices"  # the table devices' links and PINs on a round's table cards
 ANALYSIS = "analysis"  # the double-dummy tables of the boards
+# Of every document: the event restored from a backup after the file was made.
+RESTORED = "restored"
 
 PER_ROUND = frozenset({SEATING, NAMES, RESULTS, TABLES, BOARDS, DEVICES, ANALYSIS})
 EVERYTHING = PER_ROUND | {
@@ -198,8 +200,8 @@ CHANGES: dict[str, Change] = {
     ANALYSIS_DONE: change(ANALYSIS, rounds=_data_rounds),
     # The event's settings: by the fields changed (``SETTINGS``).
     A.EVENT_UPDATE: change(),
-    # A restored backup is a whole event: everything.
-    A.EVENT_IMPORT: change(*sorted(EVERYTHING)),
+    # A restored backup is a whole event, with new device PINs and no double-dummy tables yet.
+    A.EVENT_IMPORT: change(RESTORED),
 }
 
 SETTINGS: dict[str, Change] = {
@@ -212,8 +214,8 @@ SETTINGS: dict[str, Change] = {
     "ruleset_toml": change(RULESET),
     "scoring_table_version_id": change(RULESET),
     # The standings are ranked by them, the summary names the comparison.
-    "comparison": change(COMPARISON, RANKING),
-    "tie_break": change(RANKING),
+    "comparison": change(COMPARISON, RANKING, STANDINGS),
+    "tie_break": change(RANKING, STANDINGS),
     # Before play a new shape of the event takes away the movement and the deals.
     "rounds": change(SEATING, TABLES, BOARDS, DEALS, PROGRESS),
     "boards_per_round": change(SEATING, TABLES, BOARDS, DEALS, PROGRESS),
@@ -224,7 +226,11 @@ SETTINGS: dict[str, Change] = {
 The others (the language of documents, the all-pass rule...) are printed nowhere."""
 
 RELEVANT = frozenset(CHANGES)
-"""The actions that can make a document out of date: the only entries ``check`` reads."""
+"""The actions that can make a document out of date: the only entries ``check`` reads.
+
+A file stores how many of its event's entries of these actions its build saw: an action placed in
+``CHANGES`` later makes every file made before it count more such entries than it saw, and so
+shows those files as out of date ("changes were saved while this file was being made")."""
 
 DEALT = (A.DEALS_GENERATE, A.DEALS_IMPORT)
 
@@ -253,6 +259,7 @@ PRINTS: dict[str, frozenset[str]] = {
         {*_HEADING, GAME, RULESET, COMPARISON, PROGRESS, DEALS, KEY, STANDINGS}
     ),
 }
+PRINTS = {kind: topics | {RESTORED} for kind, topics in PRINTS.items()}
 """The topics each kind of document prints: a change to anything else leaves it up to date."""
 
 FILLED_IN = frozenset({Kind.SCORE_SHEETS, Kind.ROUND_PACK})
@@ -431,7 +438,7 @@ def changes_of(event: Event, entry: AuditEntry) -> list[Change]:
     if entry.action == A.EVENT_UPDATE:
         fields = data.get("changes")
         if not isinstance(fields, dict):
-            return [CHANGES[A.EVENT_IMPORT]]  # an entry that does not say: anything
+            return list(SETTINGS.values())  # an entry that does not say which: any of them
         return [SETTINGS[name] for name in fields if name in SETTINGS]
     if entry.action == A.EVENT_FINISH and not event.deal_key_revealed_at:
         return [change(PROGRESS)]  # imported deals: no key to reveal
@@ -468,6 +475,9 @@ def explain(changed: Collection[str]) -> list[str]:
             rounds[name].append(int(number))
         else:
             whole.add(name)
+    if RESTORED in whole:
+        # The whole event is a copy: one sentence says all there is.
+        return [_("The event was restored from a backup after this file was made: make it again.")]
     lines = _event_changes(whole, rounds)
     lines += _seating_changes(rounds)
     lines += _play_changes(whole, rounds)
@@ -516,9 +526,11 @@ def _seating_changes(rounds: dict[str, list[int]]) -> list[str]:
         lines.append(
             ngettext(
                 "The seating of round %(rounds)s changed after this file was made (a re-planning, "
-                "a late arrival or a withdrawal): make it again before printing.",
+                "a late arrival, a withdrawal, a no-show or a substitute): make it again before "
+                "printing.",
                 "The seating of rounds %(rounds)s changed after this file was made (a "
-                "re-planning, a late arrival or a withdrawal): make it again before printing.",
+                "re-planning, a late arrival, a withdrawal, a no-show or a substitute): make it "
+                "again before printing.",
                 len(numbers),
             )
             % {"rounds": _numbers(numbers)}

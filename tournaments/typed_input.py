@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import UserError
 
+# A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
 _NUMBER = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?%?")
 
 

@@ -65,7 +65,8 @@ NOT_CHECKED = (
 def seating_changed(rounds: str, plural: bool = False) -> str:
     return (
         f"The seating of round{'s' if plural else ''} {rounds} changed after this file was made "
-        "(a re-planning, a late arrival or a withdrawal): make it again before printing."
+        "(a re-planning, a late arrival, a withdrawal, a no-show or a substitute): make it again "
+        "before printing."
     )
 
 

@@ -101,6 +101,22 @@ def test_hand_records_made_before_a_table_arrived_are_out_of_date(
     assert freshness_of(draft, made(td, draft, "hand_records")).state == CURRENT
 
 
+def test_a_table_stored_before_the_board_is_in_a_round_flags_every_rounds_hand_records(
+    td: User, draft: Event, media: Path
+) -> None:
+    # Dealt before the movement, a board is in no round: its entry names none.
+    whole = made(td, draft, "hand_records")
+    round_one = made(td, draft, "hand_records", round_number=1)
+    AuditEntry.objects.create(
+        event=draft,
+        action=freshness.ANALYSIS_DONE,
+        summary="double-dummy table of board 5 stored",
+        data={"board": 5},
+    )
+    assert freshness_of(draft, whole).state == OUT_OF_DATE
+    assert freshness_of(draft, round_one).state == OUT_OF_DATE
+
+
 def test_a_stored_table_flags_the_hand_records_of_the_rounds_its_entry_names(
     td: User, draft: Event, media: Path
 ) -> None:

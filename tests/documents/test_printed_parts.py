@@ -86,7 +86,20 @@ def test_it_follows_the_comparison_only_on_the_standings_and_the_summary(
     standings_changed = Freshness(OUT_OF_DATE, ("The standings changed after this file was made.",))
     assert found.pop("standings") == standings_changed
     assert found.pop("score_cards") == standings_changed
-    out_of_date(found, {"summary"}, RULES_CHANGED)
+    # The summary names the comparison, and prints the standings' leaders.
+    out_of_date(found, {"summary"}, RULES_CHANGED, standings_changed.changes[0])
+
+
+def test_a_new_tie_break_order_follows_on_everything_that_prints_the_standings(
+    td: User, draft: Event
+) -> None:
+    files = every_kind(draft)
+    change_settings(td, draft, tie_break=["total", "tops", "boards_won"])
+    out_of_date(
+        states(draft, files),
+        {"standings", "score_cards", "summary"},
+        "The standings changed after this file was made.",
+    )
 
 
 def test_it_keeps_blank_score_sheets_up_to_date_when_the_first_results_come_in(

@@ -353,6 +353,11 @@ def test_an_imported_reports_audit_mark_names_the_copy_of_its_entry(
         marked.at,
     )
     assert copy.audit_count == report.audit_count
+    # The restore itself comes after the mark: the copy says so in one sentence.
+    assert freshness.check(copy.event, [copy])[copy.pk] == freshness.Freshness(
+        freshness.OUT_OF_DATE,
+        ("The event was restored from a backup after this file was made: make it again.",),
+    )
 
 
 def test_a_report_of_a_file_written_before_the_audit_marks_imports_as_not_checked(

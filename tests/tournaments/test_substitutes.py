@@ -202,6 +202,23 @@ def test_an_arrival_on_a_played_table_is_refused_when_no_later_seat_is_vacant(
     assert caught.value.code == "results_entered"
 
 
+def test_the_seats_page_says_which_seat_of_an_arrival_stays_vacant(
+    td: User, client: Client, evening: Event
+) -> None:
+    absent = entry(evening, 5)
+    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
+    table = planned_seat(evening, 1, absent).table
+    assert table is not None
+    substitutes.award_absent_table(td, table, dict.fromkeys("NESW", "average"), reason="no-show")
+    client.force_login(td)
+    url = f"/events/{evening.slug}/rounds/1/seats/"
+    page = client.post(
+        url, {"action": "arrived", "arrived-entry": str(absent.number)}, follow=True
+    ).content.decode()
+    assert f"{absent.player.full_name} has their seat back in rounds 2, 3, 4." in page
+    assert "Their seat in round 1 stays vacant: results have been entered at that table." in page
+
+
 def test_the_seats_page_gives_a_no_shows_seat_back(
     td: User, client: Client, evening: Event
 ) -> None:
@@ -214,7 +231,7 @@ def test_the_seats_page_gives_a_no_shows_seat_back(
     response = client.post(url, {"action": "arrived", "arrived-entry": str(absent.number)})
     assert response.status_code == 302
     assert seat_of(evening, 4, absent).entry_id == absent.pk
-    for bad in ("", "x", "999999", "99"):
+    for bad in ("", "x", "999999", "99", "²", "-1", " 5"):
         answer = client.post(url, {"action": "arrived", "arrived-entry": bad}, follow=True)
         assert answer.status_code == 200
         assert "Choose one of the page" in answer.content.decode()

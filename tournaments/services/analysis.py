@@ -121,16 +121,18 @@ def analyse_board(board_id: int) -> BoardAnalysis | None:
 def _record_stored(board: Board, analysis: BoardAnalysis) -> None:
     """The audit entry of a stored table, naming the rounds that play the board: the hand
     records printed before it (of those rounds) no longer show what is known of the board."""
-    played_in = TableBoard.objects.filter(board=board).values_list(
-        "table__round__number", flat=True
+    played_in = sorted(
+        set(TableBoard.objects.filter(board=board).values_list("table__round__number", flat=True))
     )
+    # Dealt before the movement, the board is in no round yet: the entry then names none, and
+    # so concerns every round.
     audit.record(
         None,
         AuditAction.ANALYSIS_DONE,
         "",
         event=board.event,
         obj=analysis,
-        data={"board": board.number, "rounds": sorted(set(played_in))},
+        data={"board": board.number, **({"rounds": played_in} if played_in else {})},
         message=gettext_noop("double-dummy table of board %(board)s stored"),
         params={"board": board.number},
     )

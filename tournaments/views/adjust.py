@@ -20,8 +20,6 @@ from tournaments.services import adjustments
 from tournaments.typed_input import number_from_text
 from tournaments.views.common import entry_required, posted_text, show_error
 
-# A number as a TD types it: digits with a decimal point or comma, perhaps a percent sign.
-
 
 @entry_required
 @require_POST

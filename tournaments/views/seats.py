@@ -204,7 +204,8 @@ def _absent(request: HttpRequest, event: Event, round_: Round, form: AbsentForm)
 def _arrived(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     number = request.POST.get("arrived-entry", "")
     entry = Entry.objects.filter(
-        event=event, number=int(number) if number.isdigit() and len(number) < 6 else 0
+        event=event,
+        number=int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 0,
     ).first()
     if entry is None:
         messages.error(request, _("Choose one of the page's actions."))
@@ -215,6 +216,12 @@ def _arrived(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
         _("%(name)s has their seat back in rounds %(rounds)s.")
         % {"name": entry.player.full_name, "rounds": ", ".join(str(s.round.number) for s in taken)},
     )
+    if Seating.objects.filter(round=round_, replaces=entry, entry__isnull=True).exists():
+        messages.warning(
+            request,
+            _("Their seat in round %(r)s stays vacant: results have been entered at that table.")
+            % {"r": round_.number},
+        )
     return _back(event, round_)
 
 
