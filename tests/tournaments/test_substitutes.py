@@ -21,7 +21,15 @@ from tournaments.models import (
     Seating,
     Table,
 )
-from tournaments.services import players, results, rounds, seating, standings, substitutes
+from tournaments.services import (
+    late_arrivals,
+    players,
+    results,
+    rounds,
+    seating,
+    standings,
+    substitutes,
+)
 from tournaments.services.substitutes import Scope
 
 
@@ -138,7 +146,8 @@ def test_a_no_show_who_arrives_after_all_takes_back_every_seat_still_vacant(
     table.refresh_from_db()
     assert table.ruling == Table.Ruling.NONE  # the table is whole again
     logged = AuditEntry.objects.get(action="seat.arrived")
-    assert (logged.reason, logged.data) == ("traffic jam", {"rounds": [1, 2, 3, 4]})
+    assert (logged.reason, logged.data["rounds"]) == ("traffic jam", [1, 2, 3, 4])
+    assert sorted(logged.data["seats"]) == sorted(s.pk for s in taken)
     assert (
         logged.text
         == f"{absent.player.full_name} arrived after all: seat taken back in rounds 1, 2, 3, 4"
@@ -167,6 +176,25 @@ def test_an_arrival_leaves_a_substitutes_seat_and_a_played_table_as_they_are(
     taken = substitutes.mark_arrived(td, round_(evening, 2), absent)
     assert [s.round.number for s in taken] == [3, 4]
     assert planned_seat(evening, 2, absent).entry is None
+
+
+def test_a_late_arrival_in_a_withdrawn_players_seat_takes_it_back_after_a_no_show(
+    td: User, client: Client, evening: Event
+) -> None:
+    gone = entry(evening, 5)
+    players.withdraw_player(td, gone, reason="went home")  # rounds 2-4 left vacant
+    rounds.close_round(td, round_(evening, 1), "not every sheet is keyed here", anyway=True)
+    late = late_arrivals.add_late_arrival(td, evening, first_name="Laat", last_name="Komer").entry
+    taken_over = Seating.objects.filter(round__event=evening, entry=late, replaces=gone)
+    assert taken_over.count() == 3  # the withdrawn player's seats, rounds 2-4
+    rounds.open_round(td, round_(evening, 2))
+    substitutes.mark_absent(td, round_(evening, 2), late, later_rounds=True)
+    client.force_login(td)
+    page = client.get(f"/events/{evening.slug}/rounds/2/seats/").content.decode()
+    assert "Laat Komer arrived after all: give the seat back" in page
+    taken = substitutes.mark_arrived(td, round_(evening, 2), late)
+    assert [s.round.number for s in taken] == [2, 3, 4]
+    assert taken_over.count() == 3  # in the withdrawn player's seats again, as before
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.errors import UserError
-from tournaments.models import AuditAction, Entry, Event, Player, Result, Round, Seating, Table
+from tournaments.models import (
+    AuditAction,
+    AuditEntry,
+    Entry,
+    Event,
+    Player,
+    Result,
+    Round,
+    Seating,
+    Table,
+)
 from tournaments.services import adjustments, audit, jobs, registration, results, seating
 from tournaments.services.audit import Actor
 
@@ -195,6 +205,44 @@ def mark_absent(
     return seats
 
 
+def vacated_by(event: Event, entry: Entry) -> set[int]:
+    """The seats ``entry`` was marked absent from (a seat of another player's, such as a late
+    arrival's in a withdrawn player's place, is not named by its ``replaces``)."""
+    found: set[int] = set()
+    for data in AuditEntry.objects.filter(
+        event=event, action=AuditAction.SEAT_ABSENT, object_type="entry", object_id=str(entry.pk)
+    ).values_list("data", flat=True):
+        seats = data.get("seats") if isinstance(data, dict) else None
+        if isinstance(seats, list):
+            found.update(pk for pk in seats if isinstance(pk, int))
+    return found
+
+
+def arrivals(round_: Round) -> dict[int, Entry]:
+    """The round's vacant seats that a player marked absent may still take back: seat id, player."""
+    vacant = list(
+        Seating.objects.filter(
+            round=round_, table__isnull=False, entry__isnull=True
+        ).select_related("replaces__player")
+    )
+    by_seat: dict[int, Entry] = {}
+    absent = AuditEntry.objects.filter(
+        event_id=round_.event_id, action=AuditAction.SEAT_ABSENT, object_type="entry"
+    ).values_list("object_id", "data")
+    named = {
+        pk: int(object_id)
+        for object_id, data in absent
+        if object_id.isdigit() and isinstance(data, dict) and isinstance(data.get("seats"), list)
+        for pk in data["seats"]
+    }
+    entries = Entry.objects.select_related("player").in_bulk(set(named.values()))
+    for seat in vacant:
+        who = entries.get(named.get(seat.pk, -1)) or seat.replaces
+        if who is not None and who.status == Entry.Status.ACTIVE:
+            by_seat[seat.pk] = who
+    return by_seat
+
+
 def _seats_changed(
     actor: Actor,
     action: AuditAction,
@@ -204,8 +252,8 @@ def _seats_changed(
     reason: str,
     message: str,
 ) -> None:
-    """The audit entry of a player's seats vacated or taken back, naming their rounds; and the
-    standings asked for once the round has started."""
+    """The audit entry of a player's seats vacated or taken back, naming their rounds and the
+    seats; and the standings asked for once the round has started."""
     rounds = sorted({s.round.number for s in seats})
     audit.record(
         actor,
@@ -214,7 +262,7 @@ def _seats_changed(
         event=round_.event,
         obj=entry,
         reason=reason,
-        data={"rounds": rounds},
+        data={"rounds": rounds, "seats": sorted(s.pk for s in seats)},
         message=message,
         params={"name": _name(entry), "rounds": ", ".join(str(r) for r in rounds)},
     )
@@ -243,7 +291,8 @@ def mark_arrived(actor: Actor, round_: Round, entry: Entry, reason: str = "") ->
     seats = list(
         # Only the seating rows are locked: PostgreSQL cannot lock the outer-joined table's row.
         Seating.objects.select_for_update(of=("self",))
-        .filter(round__event=event, replaces=entry, entry__isnull=True, table__isnull=False)
+        .filter(round__event=event, entry__isnull=True, table__isnull=False)
+        .filter(Q(replaces=entry) | Q(pk__in=vacated_by(event, entry)))
         .filter(
             Q(round=round_) | Q(round__number__gt=round_.number, round__status=Round.Status.PLANNED)
         )
@@ -270,7 +319,10 @@ def mark_arrived(actor: Actor, round_: Round, entry: Entry, reason: str = "") ->
         assert played[0].table is not None
         _check_no_results(played[0].table)
     for place in seats:
-        place.entry, place.replaces = entry, None
+        # A seat of another player's (a late arrival in a withdrawn player's place) stays theirs.
+        place.entry = entry
+        if place.replaces_id == entry.pk:
+            place.replaces = None
         place.save(update_fields=["entry", "replaces"])
         assert place.table is not None
         tidy_ruling(place.table)

@@ -25,7 +25,7 @@ from tournaments.services import late_arrivals, seating, substitutes
 from tournaments.views.common import director_required, show_error
 
 
-def _who(seat: Seating) -> dict[str, Any]:
+def _who(seat: Seating, arrivals: dict[int, Entry]) -> dict[str, Any]:
     occupant, planned = seat.entry, seat.planned
     return {
         "seat": seat.seat,
@@ -35,7 +35,7 @@ def _who(seat: Seating) -> dict[str, Any]:
         "substitute": occupant is not None and occupant.role == Entry.Role.SUBSTITUTE,
         "replaces": seat.replaces,
         # A player marked absent (not withdrawn) may still turn up and take the seat back.
-        "may_arrive": occupant is None and planned.status == Entry.Status.ACTIVE,
+        "arriving": arrivals.get(seat.pk),
     }
 
 
@@ -51,6 +51,7 @@ def _tables(round_: Round, bound: dict[str, Any]) -> list[dict[str, Any]]:
             "table_id", flat=True
         )
     )
+    arrivals = substitutes.arrivals(round_)
     out = []
     for table in round_.tables.order_by("number"):
         here = sorted(seats.get(table.pk, []), key=lambda s: "NESWX".index(s.seat))
@@ -59,7 +60,7 @@ def _tables(round_: Round, bound: dict[str, Any]) -> list[dict[str, Any]]:
         out.append(
             {
                 "table": table,
-                "seats": [_who(s) for s in here],
+                "seats": [_who(s, arrivals) for s in here],
                 "vacant": bool(vacant),
                 "ruled": substitutes.is_ruled(table, here),
                 "results": table.pk in with_results,
