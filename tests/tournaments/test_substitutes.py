@@ -69,6 +69,14 @@ def round_(event: Event, number: int) -> Round:
     return Round.objects.get(event=event, number=number)
 
 
+def absent_in_round_one(td: User, event: Event, absent: Entry, later_rounds: bool = False) -> Table:
+    """Mark ``absent`` a no-show in round 1; the table of the seat left vacant."""
+    substitutes.mark_absent(td, round_(event, 1), absent, later_rounds=later_rounds)
+    table = planned_seat(event, 1, absent).table
+    assert table is not None
+    return table
+
+
 def a_line_for(board: Board) -> str:
     """An accept that the deal allows: N and E accept in a suit both hold, 8 tricks."""
     deal = Deal.from_pbn(board.deal)
@@ -136,9 +144,7 @@ def test_a_no_show_who_arrives_after_all_takes_back_every_seat_still_vacant(
 ) -> None:
     absent = entry(evening, 5)
     before = seats(evening)
-    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent, later_rounds=True)
     substitutes.sit_out_table(td, table, reason="three players")
     taken = substitutes.mark_arrived(td, round_(evening, 1), absent, reason="traffic jam")
     assert [s.round.number for s in taken] == [1, 2, 3, 4]
@@ -221,9 +227,7 @@ def test_an_arrival_on_a_played_table_is_refused_when_no_later_seat_is_vacant(
     td: User, evening: Event
 ) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     substitutes.award_absent_table(td, table, dict.fromkeys("NESW", "average"), reason="no-show")
     with pytest.raises(UserError) as caught:
         substitutes.mark_arrived(td, round_(evening, 1), absent)
@@ -234,9 +238,7 @@ def test_the_seats_page_says_which_seat_of_an_arrival_stays_vacant(
     td: User, client: Client, evening: Event
 ) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent, later_rounds=True)
     substitutes.award_absent_table(td, table, dict.fromkeys("NESW", "average"), reason="no-show")
     client.force_login(td)
     url = f"/events/{evening.slug}/rounds/1/seats/"
@@ -388,9 +390,7 @@ def test_it_refuses_a_round_already_played(td: User, evening: Event) -> None:
 
 def test_it_refuses_a_substitute_at_a_table_with_results(td: User, evening: Event) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     link = table.table_boards.select_related("board").first()
     assert link is not None
     # Someone typed a result at the table of three before the TD ruled.
@@ -435,9 +435,7 @@ def test_a_no_show_table_can_get_artificial_scores_with_nothing_for_the_absentee
     td: User, evening: Event
 ) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     absent_seat = planned_seat(evening, 1, absent).seat
     awards = dict.fromkeys("NESW", "average_plus")  # the vacant seat's award is ignored
     written = substitutes.award_absent_table(td, table, awards, reason="no-show")
@@ -466,9 +464,7 @@ def test_a_no_show_table_can_get_artificial_scores_with_nothing_for_the_absentee
 
 def test_a_no_show_table_can_sit_out_the_round(td: User, evening: Event) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     substitutes.sit_out_table(td, table, reason="three players")
     table.refresh_from_db()
     assert table.ruling == Table.Ruling.SIT_OUT
@@ -616,9 +612,7 @@ def test_a_td_lets_a_table_sit_out_through_the_page(
     td: User, td_client: Client, evening: Event
 ) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     prefix = f"rule-{table.number}"
     response = td_client.post(
         seats_url(evening),
@@ -670,9 +664,7 @@ def test_only_the_events_directors_see_the_seats_page(
 
 def test_pages_with_a_vacant_seat_do_not_fail(td: User, td_client: Client, evening: Event) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent, later_rounds=True)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent, later_rounds=True)
     for url in (
         f"/events/{evening.slug}/rounds/1/tables/{table.number}/",
         f"/events/{evening.slug}/rounds/1/",
@@ -691,9 +683,7 @@ def test_no_result_can_be_keyed_at_a_table_that_sits_out(
     td: User, td_client: Client, evening: Event
 ) -> None:
     absent = entry(evening, 5)
-    substitutes.mark_absent(td, round_(evening, 1), absent)
-    table = planned_seat(evening, 1, absent).table
-    assert table is not None
+    table = absent_in_round_one(td, evening, absent)
     substitutes.sit_out_table(td, table, reason="three players")
     board = table.table_boards.get(position=1).board
     with pytest.raises(UserError) as refused:

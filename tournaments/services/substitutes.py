@@ -205,42 +205,41 @@ def mark_absent(
     return seats
 
 
-def vacated_by(event: Event, entry: Entry) -> set[int]:
-    """The seats ``entry`` was marked absent from (a seat of another player's, such as a late
-    arrival's in a withdrawn player's place, is not named by its ``replaces``)."""
-    found: set[int] = set()
-    for data in AuditEntry.objects.filter(
-        event=event, action=AuditAction.SEAT_ABSENT, object_type="entry", object_id=str(entry.pk)
-    ).values_list("data", flat=True):
+def _absentees(event_id: int) -> dict[int, int]:
+    """Each seat a player was marked absent from, with that player's entry id (the latest marking
+    of the seat). A seat of another player's, such as a late arrival's in a withdrawn player's
+    place, is known by this, not by its ``replaces``."""
+    named: dict[int, int] = {}
+    for object_id, data in (
+        AuditEntry.objects.filter(
+            event_id=event_id, action=AuditAction.SEAT_ABSENT, object_type="entry"
+        )
+        .order_by("id")
+        .values_list("object_id", "data")
+    ):
         seats = data.get("seats") if isinstance(data, dict) else None
-        if isinstance(seats, list):
-            found.update(pk for pk in seats if isinstance(pk, int))
-    return found
+        if object_id.isdigit() and isinstance(seats, list):
+            named.update((pk, int(object_id)) for pk in seats if isinstance(pk, int))
+    return named
+
+
+def _absentee_of(seat: Seating, named: dict[int, int]) -> int | None:
+    """The entry id of the player who may take a vacant seat back: the one marked absent from it,
+    else (a marking that named no seats) the player it was planned for."""
+    return named.get(seat.pk, seat.replaces_id)
 
 
 def arrivals(round_: Round) -> dict[int, Entry]:
     """The round's vacant seats that a player marked absent may still take back: seat id, player."""
-    vacant = list(
-        Seating.objects.filter(
-            round=round_, table__isnull=False, entry__isnull=True
-        ).select_related("replaces__player")
-    )
-    by_seat: dict[int, Entry] = {}
-    absent = AuditEntry.objects.filter(
-        event_id=round_.event_id, action=AuditAction.SEAT_ABSENT, object_type="entry"
-    ).values_list("object_id", "data")
-    named = {
-        pk: int(object_id)
-        for object_id, data in absent
-        if object_id.isdigit() and isinstance(data, dict) and isinstance(data.get("seats"), list)
-        for pk in data["seats"]
+    named = _absentees(round_.event_id)
+    vacant = Seating.objects.filter(round=round_, table__isnull=False, entry__isnull=True)
+    who = {seat.pk: _absentee_of(seat, named) for seat in vacant}
+    entries = Entry.objects.select_related("player").in_bulk({pk for pk in who.values() if pk})
+    return {
+        seat: entries[pk]
+        for seat, pk in who.items()
+        if pk in entries and entries[pk].status == Entry.Status.ACTIVE
     }
-    entries = Entry.objects.select_related("player").in_bulk(set(named.values()))
-    for seat in vacant:
-        who = entries.get(named.get(seat.pk, -1)) or seat.replaces
-        if who is not None and who.status == Entry.Status.ACTIVE:
-            by_seat[seat.pk] = who
-    return by_seat
 
 
 def _seats_changed(
@@ -288,17 +287,20 @@ def mark_arrived(actor: Actor, round_: Round, entry: Entry, reason: str = "") ->
             code="withdrawn",
             field="entry",
         )
+    named = _absentees(event.pk)
     seats = list(
         # Only the seating rows are locked: PostgreSQL cannot lock the outer-joined table's row.
         Seating.objects.select_for_update(of=("self",))
         .filter(round__event=event, entry__isnull=True, table__isnull=False)
-        .filter(Q(replaces=entry) | Q(pk__in=vacated_by(event, entry)))
+        .filter(Q(replaces=entry) | Q(pk__in=[pk for pk, who in named.items() if who == entry.pk]))
         .filter(
             Q(round=round_) | Q(round__number__gt=round_.number, round__status=Round.Status.PLANNED)
         )
         .select_related("table", "round")
         .order_by("round__number")
     )
+    # The very seats the page offers this player (``arrivals``): not one another was absent from.
+    seats = [place for place in seats if _absentee_of(place, named) == entry.pk]
     if not seats:
         raise UserError(
             _("%(name)s has no vacant seat to take back from round %(r)s on.")
