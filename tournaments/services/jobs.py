@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from celery import Task
@@ -30,6 +33,9 @@ _discovering = threading.Lock()
 
 _broker_down = False
 """Whether the last publication failed: the warning is logged once per outage, per process."""
+
+_held: ContextVar[set[int] | None] = ContextVar("standings_held", default=None)
+"""The events whose standings were asked for inside ``standings_held``."""
 
 
 def publish(name: str, *args: Any) -> bool:
@@ -126,4 +132,39 @@ def schedule_standings(event_id: int) -> None:
         Standings.objects.get_or_create(
             event_id=event_id, defaults={"requested": 1, "stale_since": now}
         )
+    held = _held.get()
+    if held is not None:
+        held.add(event_id)
+        return
     transaction.on_commit(lambda: publish(COMPUTE_STANDINGS, event_id), robust=True)
+
+
+@contextmanager
+def standings_held() -> Iterator[None]:
+    """No standings job is sent inside: each event asked for is sent once, on the way out.
+
+    For a bulk load, such as the demo's hundreds of results in one transaction: without it, each
+    result's request is sent as the transaction commits, and with jobs run in-process (no broker)
+    each is a computation of its own. Requests are still recorded as they are made (``requested``),
+    so an event left out by an error is found by the catch-up. Put it around the transaction.
+    """
+    if _held.get() is not None:
+        yield
+        return
+    events: set[int] = set()
+    token = _held.set(events)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        # After the commit when the hold was put inside a transaction after all; at once when
+        # not. Robust, as each request would have been: one event's failure stops no other.
+        for event_id in sorted(events):
+            transaction.on_commit(_sender(event_id), robust=True)
+
+
+def _sender(event_id: int) -> Callable[[], object]:
+    def send_standings() -> object:
+        return publish(COMPUTE_STANDINGS, event_id)
+
+    return send_standings
