@@ -120,6 +120,19 @@ def key_last_line(page: Page, line: Line, goes_to: str) -> None:
         confirm_if_asked(page, line)
 
 
+def laid_out(page: Page) -> Page:
+    """The page once its stylesheets have loaded: a size measured before is the unstyled one."""
+    page.wait_for_load_state("load")
+    return page
+
+
+def no_horizontal_scroll(page: Page) -> bool:
+    """Nothing on the styled page is wider than the screen."""
+    return bool(
+        laid_out(page).evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    )
+
+
 def screenshot(page: Page, name: str) -> None:
     """Keep a picture of the page: every run under ``var/screenshots`` (CI keeps them with its log),
     and in ``docs/images`` for the user guide when asked (``TROEF_SCREENSHOTS=1``)."""

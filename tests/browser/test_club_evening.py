@@ -28,6 +28,7 @@ from tests.browser.support import (
     full_name,
     key_last_line,
     key_line,
+    laid_out,
     players_csv,
     result_line,
     screenshot,
@@ -242,7 +243,7 @@ def standings_row(page: Page, name: str) -> Locator:
 def check_fits_the_phone(page: Page) -> None:
     """Place, name and total are on screen without scrolling sideways."""
     width = page.viewport_size["width"] if page.viewport_size else 0
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert laid_out(page).evaluate("document.scrollingElement.scrollWidth") <= width
     first = page.locator("#standings tbody tr").first
     for cell in (first.locator("td.place"), first.locator("td.name"), first.locator("td.total")):
         expect(cell).to_be_visible()

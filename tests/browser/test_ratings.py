@@ -11,14 +11,10 @@ from playwright.sync_api import Page, expect
 
 from ratings.models import Rating
 from ratings.tasks import compute_ratings
-from tests.browser.support import screenshot
+from tests.browser.support import laid_out, no_horizontal_scroll, screenshot
 from tests.ratings.conftest import play_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def no_horizontal_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_a_phone_opens_the_ratings_and_a_players_chart(phone_page: Page, td: User) -> None:
@@ -48,7 +44,7 @@ def test_a_phone_opens_the_ratings_and_a_players_chart(phone_page: Page, td: Use
     expect(page.locator("#rating-value")).to_have_text(str(best.rating))
     chart = page.get_by_role("img", name=f"Rating of {best.player.full_name} after each event")
     expect(chart).to_be_visible()
-    box = chart.bounding_box()
+    box = laid_out(page).locator("#rating-chart").bounding_box()
     assert box is not None
     assert 0 < box["width"] <= 375
     expect(page.locator("#rating-history tbody tr")).to_have_count(2)

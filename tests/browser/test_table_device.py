@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.support import screenshot
+from tests.browser.support import no_horizontal_scroll, screenshot
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.models import Board, Result, Table
@@ -43,10 +43,6 @@ def key_board(page: Page, board: Board, line: str, *, before_saving: Any = None)
         # An unlikely result (a missing troel...): the keyer confirms it was so.
         form.get_by_role("button", name="Save anyway").click()
     return warned
-
-
-def no_horizontal_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_a_phone_keys_its_tables_boards_and_resends_after_losing_the_connection(
