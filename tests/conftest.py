@@ -1,9 +1,10 @@
-"""Shared fixtures: a fixed cast of users."""
+"""Shared fixtures: a fixed cast of users, and a transaction around a module for what its tests share."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -64,19 +65,26 @@ def _english(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Each test starts with an empty cache: one test's failed sign-ins must not lock another's."""
+    """Each test starts with an empty cache, and nothing of another test's standings kept in the
+    process: one test's failed sign-ins must not lock another's."""
     if not request.config.pluginmanager.hasplugin("django"):
         yield
         return
     from django.core.cache import cache
 
+    from tournaments.services import standings
+    from tournaments.views import public
+
     cache.clear()
+    # What a process keeps of an event between requests, by event id or by version: a module's
+    # shared event has the same id and version in each of its tests.
+    standings.forget()
+    public._DOCUMENTS.clear()
     yield
 
 
-@pytest.fixture
-def td(db: None) -> User:
-    """The tournament director who runs the events under test, a member of a club's account."""
+def make_td() -> User:
+    """Alice, a tournament director and a member of a club's account."""
     from django.contrib.auth.models import User
 
     from tournaments.models import Organisation
@@ -84,6 +92,53 @@ def td(db: None) -> User:
     user = User.objects.create_user("alice", password="alice-password", is_staff=True)
     Organisation.objects.create(name="Whistclub De Kroon").members.add(user)
     return user
+
+
+_MODULE_TDS: dict[str, int] = {}
+"""The director made for a module's shared fixtures (``module_td``), by module name."""
+
+
+@pytest.fixture
+def td(request: pytest.FixtureRequest, db: None) -> User:
+    """The tournament director who runs the events under test, a member of a club's account: the
+    module's own (``module_td``) once the module has one, so that both are the same person."""
+    from django.contrib.auth.models import User
+
+    shared = _MODULE_TDS.get(request.module.__name__)
+    return User.objects.get(pk=shared) if shared is not None else make_td()
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """One transaction around the whole module, rolled back after its last test.
+
+    What a module-scoped fixture writes inside it (an event in play, say, which takes a good part
+    of a second to make) is made once and is there for each of the module's tests; each test runs
+    in a savepoint of its own (``db``), so what one test changes is gone before the next.
+    """
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(scope="module")
+def module_td(module_db: None, request: pytest.FixtureRequest) -> Iterator[User]:
+    """The director of the module's shared events; ``td`` is the same person in that module."""
+    user = make_td()
+    _MODULE_TDS[request.module.__name__] = user.pk
+    yield user
+    del _MODULE_TDS[request.module.__name__]
+
+
+@contextmanager
+def as_a_test() -> Iterator[None]:
+    """What a module-scoped fixture builds is built as a test would build it: in English."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

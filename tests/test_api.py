@@ -7,15 +7,23 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.models import Event
 
 ERROR_KEYS = {"code", "message", "field", "params"}
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "api-event", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "api-event", 16)
+def running(_running: Event, db: None) -> Event:
+    """16 players in play, round 1 open (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.mark.parametrize(

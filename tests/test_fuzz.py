@@ -19,6 +19,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.forms import EventForm
 from tournaments.models import Event
@@ -140,9 +141,16 @@ def _flat(params: Any) -> Iterator[Any]:
         yield params
 
 
+@pytest.fixture(scope="module")
+def _evening(module_td: User) -> Event:
+    """Nine players, round 1 in play (made once for the module)."""
+    with as_a_test():
+        return start_event(module_td, "fuzz-evening", 9)
+
+
 @pytest.fixture
-def running(td: User) -> Iterator[tuple[Client, Event]]:
-    event = start_event(td, "fuzz-evening", 9)
+def running(td: User, _evening: Event) -> Iterator[tuple[Client, Event]]:
+    event = Event.objects.get(pk=_evening.pk)
     client = Client(headers={"accept-language": "en"}, raise_request_exception=False)
     client.force_login(td)
     with connection.execute_wrapper(_strict):

@@ -10,13 +10,21 @@ from django.contrib.auth.models import User
 from django.db import InterfaceError, OperationalError
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.models import Event, Result
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "evening", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "evening", 16)
+def running(_running: Event, db: None) -> Event:
+    """16 players in play, round 1 open (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

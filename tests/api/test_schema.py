@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import schemathesis
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -23,10 +25,12 @@ from schemathesis.specs.openapi.checks import (
 
 from config.wsgi import application
 from documents import services as reports
+from documents.models import ReportFile
 from documents.tasks import build_report
 from tests.api.support import close, key_round
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
-from tournaments.models import Club, Event, Series
+from tournaments.models import Club, Event, Player, Series
 from tournaments.services import tokens
 
 CHECKS = [
@@ -76,27 +80,46 @@ def test_every_operation_describes_its_bodies_and_errors(client: Client, db: Non
                 assert media["schema"] != {"type": "object"}, (path, method)
 
 
+@pytest.fixture(scope="module")
+def _event_data(module_td: User, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What ``event_data`` names, by pk, and the media folder its finished document is in."""
+    media = tmp_path_factory.mktemp("schema-media")
+    with as_a_test(), override_settings(MEDIA_ROOT=media):
+        event = start_event(module_td, "schema-evening", 8)
+        club = Club.objects.create(name="De Kroon")
+        for entry in event.entries.all()[:3]:
+            entry.player.club = club
+            entry.player.save()
+        key_round(module_td, event, 1)
+        close(module_td, event, 1)
+        Series.objects.create(slug="winter", name="Winter").events.add(event)
+        report = reports.request_report(module_td, event, "standings")
+        build_report(report.pk)
+        _token, key = tokens.create_token(module_td, "schemathesis", "direct")
+        return {
+            "media": media,
+            "event": event.pk,
+            "club": club.pk,
+            "player": event.entries.get(number=1).player_id,
+            "report": report.pk,
+            "key": key,
+        }
+
+
 @pytest.fixture
-def event_data(td: User, tmp_path: Path, settings: Any) -> dict[str, Any]:
-    """An event with results, a closed round, a club, a series and a finished document."""
+def event_data(
+    _event_data: dict[str, Any], db: None, tmp_path: Path, settings: Any
+) -> dict[str, Any]:
+    """An event with results, a closed round, a club, a series and a finished document (made
+    once for the module; its files are copied into the test's own media folder)."""
+    shutil.copytree(_event_data["media"], tmp_path, dirs_exist_ok=True)
     settings.MEDIA_ROOT = tmp_path
-    event = start_event(td, "schema-evening", 8)
-    club = Club.objects.create(name="De Kroon")
-    for entry in event.entries.all()[:3]:
-        entry.player.club = club
-        entry.player.save()
-    key_round(td, event, 1)
-    close(td, event, 1)
-    Series.objects.create(slug="winter", name="Winter").events.add(event)
-    report = reports.request_report(td, event, "standings")
-    build_report(report.pk)
-    _token, key = tokens.create_token(td, "schemathesis", "direct")
     return {
-        "event": event,
-        "club": club,
-        "player": event.entries.get(number=1).player,
-        "report": report,
-        "headers": {"Authorization": f"Bearer {key}", "Accept-Language": "en"},
+        "event": Event.objects.get(pk=_event_data["event"]),
+        "club": Club.objects.get(pk=_event_data["club"]),
+        "player": Player.objects.get(pk=_event_data["player"]),
+        "report": ReportFile.objects.get(pk=_event_data["report"]),
+        "headers": {"Authorization": f"Bearer {_event_data['key']}", "Accept-Language": "en"},
     }
 
 

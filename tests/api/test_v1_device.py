@@ -26,6 +26,7 @@ from documents import loaders
 from documents import services as reports_service
 from documents.models import ReportFile
 from documents.renderers.cards import TableCardRenderer
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.errors import UserError
@@ -43,9 +44,16 @@ SCHEMA_CHECKS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "device-evening", 8)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "device-evening", 8)
+def running(_running: Event, db: None) -> Event:
+    """8 players in play, round 1 open, no table links yet (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

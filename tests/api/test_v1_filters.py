@@ -15,14 +15,22 @@ from api.v1.pagination import MAX_PAGE_SIZE
 from documents import services as reports
 from documents.models import ReportFile
 from tests.api.support import client_for, key_round
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import make_settings, start_event
 from tournaments.models import Club, Entry, Event, Result
 from tournaments.services import events
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "api-event", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "api-event", 16)
+def running(_running: Event, db: None) -> Event:
+    """16 players in play, round 1 open (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 def listed(client: Client, url: str, key: str) -> list[Any]:

@@ -14,6 +14,7 @@ from documents.models import ReportFile
 from documents.tasks import build_report
 from engine.movements import MAX_PLAYERS
 from tests.api.support import assistant_of, client_for, close, key_round, with_token
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import make_settings, start_event
 from tournaments.models import Club, Event, Series, Table
 from tournaments.services import events
@@ -21,9 +22,16 @@ from tournaments.services import events
 ERROR_KEYS = {"code", "message", "field", "params"}
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "api-event", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "api-event", 16)
+def running(_running: Event, db: None) -> Event:
+    """16 players in play, round 1 open (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from config.wsgi import application
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.models import ApiToken, AuditEntry, Board, Event, Result, Table
@@ -27,9 +28,16 @@ from tournaments.services import adjustments, results, tokens
 KEY = "0f5c2a9e-5b7d-4a51-9d33"
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "api-results", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "api-results", 16)
+def running(_running: Event, db: None) -> Event:
+    """16 players in play, round 1 open (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from documents.loaders import standings_data
 from documents.models import ReportFile
 from documents.renderers.base import RenderedFile
 from engine.results import result_from_json
+from tests.conftest import as_a_test
 from tournaments.demo import load_demo_event
 from tournaments.models import Event, Result, TableBoard
 from tournaments.services import deals, events, players, results, rounds, seating
@@ -38,6 +39,15 @@ def demo(td: User) -> Event:
     event = load_demo_event(td)
     assert event is not None
     event.refresh_from_db()  # the services changed the event through instances of their own
+    return event
+
+
+@pytest.fixture(scope="module")
+def module_demo(module_td: User) -> Event:
+    """The demo event, loaded once for a module that shares it (its ``demo`` re-reads it)."""
+    with as_a_test():
+        event = load_demo_event(module_td)
+    assert event is not None
     return event
 
 

@@ -14,6 +14,12 @@ from documents.management.commands.reports import Command
 from tournaments.models import Event
 
 
+@pytest.fixture
+def demo(module_demo: Event, db: None) -> Event:
+    """The demo event (loaded once for the module)."""
+    return Event.objects.get(pk=module_demo.pk)
+
+
 def run(*args: str) -> str:
     out = io.StringIO()
     call_command("reports", *args, stdout=out)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -23,7 +23,6 @@ from documents.tasks import build_report as build_report_task
 from tests.documents.conftest import freshness, record_pass, stored
 from tournaments.models import AuditAction, AuditEntry, Entry, Event, Round
 from tournaments.services import (
-    audit,
     deals,
     devices,
     events,
@@ -33,9 +32,6 @@ from tournaments.services import (
 )
 from tournaments.services import standings as standings_service
 from tournaments.services.events import EventSettings
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
 
 DEALS_CHANGED = "The deals changed after this file was made: make it again before printing."
 KEY_REVEALED = "The deal key was revealed after this file was made: make it again to print it."
@@ -72,6 +68,12 @@ def seating_changed(rounds: str, plural: bool = False) -> str:
 
 def results_changed(rounds: str) -> str:
     return f"Results of round {rounds} were entered or corrected after this file was made."
+
+
+@pytest.fixture
+def demo(module_demo: Event, db: None) -> Event:
+    """The demo event (loaded once for the module)."""
+    return Event.objects.get(pk=module_demo.pk)
 
 
 def made(td: User, event: Event, kind: str, round_number: int | None = None) -> ReportFile:
@@ -469,54 +471,6 @@ def test_a_rounds_deal_documents_follow_only_the_rounds_the_log_names(
     assert freshness(draft, round_2) == Freshness(OUT_OF_DATE, (PINS_CHANGED,))
     for report in (round_1, whole, hand_records):
         assert freshness(draft, report).state == CURRENT, (report.kind, report.round_number)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_file_built_by_a_worker_outside_any_transaction_is_current(
-    td: User, draft: Event, media: Path
-) -> None:
-    # As in a worker: the data and the audit mark are read in a snapshot of their own (on
-    # PostgreSQL, a repeatable-read transaction) rather than inside a test's transaction.
-    assert not connection.in_atomic_block
-    files = [made(td, draft, "round_pack", 1), made(td, draft, "standings")]
-    assert [freshness(draft, report).state for report in files] == [CURRENT, CURRENT]
-    deals.generate_deals(td, draft, key="lente-key-2")
-    assert freshness(draft, files[0]).changes == (DEALS_CHANGED,)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_change_committed_after_the_snapshot_with_an_older_id_still_shows(
-    td: User, draft: Event, media: Path
-) -> None:
-    # On PostgreSQL an entry's id is taken when it is written, and the entry is seen once it is
-    # committed: new PINs written before the file's snapshot and committed after it have an id
-    # below the file's mark. The count of entries the build saw tells them.
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite runs one writer at a time: no entry commits out of order")
-    report = ReportFile.objects.create(event=draft, kind="table_cards", round_number=2)
-    written, go = threading.Event(), threading.Event()
-
-    def renew() -> None:
-        try:
-            with transaction.atomic():
-                devices.renew_pins(td, Round.objects.get(event=draft, number=2))
-                written.set()
-                go.wait(10)
-        finally:
-            connection.close()
-
-    worker = threading.Thread(target=renew)
-    worker.start()
-    assert written.wait(10)
-    audit.record(td, AuditAction.REPORT_REQUEST, "another document", event=draft)
-    reports.build_report(report.pk)
-    go.set()
-    worker.join(10)
-    report.refresh_from_db()
-    pins = AuditEntry.objects.get(event=draft, action=AuditAction.ROUND_DEVICE_PINS)
-    assert report.audit_mark is not None
-    assert pins.pk < report.audit_mark
-    assert freshness(draft, report) == Freshness(OUT_OF_DATE, (SAVED_MEANWHILE,))
 
 
 def test_the_list_shows_each_document_once_as_its_newest_file(td: User, demo: Event) -> None:

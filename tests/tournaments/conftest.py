@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tournaments.models import Entry, Event
 from tournaments.services import deals, events, players, rounds, seating
 from tournaments.services.events import EventSettings
@@ -59,3 +60,16 @@ def start_event(td: User, slug: str, count: int) -> Event:
     deals.generate_deals(td, event, key=TEST_KEY)
     rounds.open_round(td, event.round_set.get(number=1))
     return Event.objects.get(pk=event.pk)
+
+
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    """Eight players, round 1 in play, made once for the module (a module may make its own)."""
+    with as_a_test():
+        return start_event(module_td, "running", 8)
+
+
+@pytest.fixture
+def running(_running: Event, db: None) -> Event:
+    """Eight players, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import make_settings, register, start_event
 from tournaments.models import (
     AuditEntry,
@@ -26,10 +27,18 @@ from tournaments.models import (
 from tournaments.services import adjustments, events, results, standings
 
 
-@pytest.fixture
-def running(td: User) -> Event:
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
     """Seventeen players: four tables and one bye a round; round 1 is in play."""
-    return start_event(td, "odd-evening", 17)
+    with as_a_test():
+        return start_event(module_td, "odd-evening", 17)
+
+
+@pytest.fixture
+def running(_running: Event, db: None) -> Event:
+    """Seventeen players: four tables and one bye a round; round 1 is in play (made once for the
+    module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from django.db import models
 
 from documents import freshness
 from documents.models import ReportFile
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_substitutes import a_line_for
 from tournaments.models import (
@@ -54,40 +55,67 @@ PARTS: tuple[type[models.Model], ...] = (
 )
 
 
+@pytest.fixture(scope="module")
+def module_assistant(module_db: None) -> User:
+    """The second director of the module's shared evening (``assistant``)."""
+    return User.objects.create_user("bob", password="bob-password", is_staff=True)
+
+
 @pytest.fixture
-def played(td: User, assistant: User) -> Event:
+def assistant(module_assistant: User, db: None) -> User:
+    """The module's second director (bob), fetched afresh for each test."""
+    return User.objects.get(pk=module_assistant.pk)
+
+
+@pytest.fixture(scope="module")
+def _played(module_td: User, module_assistant: User) -> Event:
     """Nine players (a bye each round) with an evening's worth of everything in round 1: a
     substitute for a no-show who stays away (vacant seats later), results keyed by two people, a
     correction, a fine, a score for the bye, round 1 closed, a report and the standings stored."""
-    event = start_event(td, "club-night", 9)
-    event.directors.add(assistant)
-    first = Round.objects.get(event=event, number=1)
-    absent = Entry.objects.get(event=event, number=3)
-    substitutes.mark_absent(td, first, absent, reason="did not come", later_rounds=True)
-    reserve = substitutes.new_player("Reserve", "Speler", "De Troef")
-    substitutes.seat_substitute(td, first, absent, reserve, scope=Scope.ROUND, reason="stand-in")
-    for table in first.tables.order_by("number"):
-        for link in table.table_boards.select_related("board").order_by("position"):
-            results.record_result(assistant, table, link.board, "pass", confirmed=True)
-    table = first.tables.get(number=1)
-    board = table.table_boards.order_by("position").first()
-    assert board is not None
-    line = a_line_for(board.board)
-    results.record_result(
-        td, table, board.board, line, confirmed=True, expected_version=1, reason="sheet misread"
-    )
-    adjustments.record_fine(
-        td, event, Entry.objects.get(event=event, number=1), Fraction(2), "late"
-    )
-    bye = Seating.objects.get(round=first, seat=Seating.Seat.BYE)
-    assert bye.entry is not None
-    adjustments.score_bye(td, bye.entry, 1, "average_plus", reason="odd number")
-    rounds.close_round(td, first)
-    ReportFile.objects.create(
-        event=event, kind=ReportFile.Kind.STANDINGS, status=ReportFile.Status.DONE, progress=100
-    )
-    standings.refresh(event.pk)
-    return Event.objects.get(pk=event.pk)
+    with as_a_test():
+        event = start_event(module_td, "club-night", 9)
+        event.directors.add(module_assistant)
+        first = Round.objects.get(event=event, number=1)
+        absent = Entry.objects.get(event=event, number=3)
+        substitutes.mark_absent(module_td, first, absent, reason="did not come", later_rounds=True)
+        reserve = substitutes.new_player("Reserve", "Speler", "De Troef")
+        substitutes.seat_substitute(
+            module_td, first, absent, reserve, scope=Scope.ROUND, reason="stand-in"
+        )
+        for table in first.tables.order_by("number"):
+            for link in table.table_boards.select_related("board").order_by("position"):
+                results.record_result(module_assistant, table, link.board, "pass", confirmed=True)
+        table = first.tables.get(number=1)
+        board = table.table_boards.order_by("position").first()
+        assert board is not None
+        line = a_line_for(board.board)
+        results.record_result(
+            module_td,
+            table,
+            board.board,
+            line,
+            confirmed=True,
+            expected_version=1,
+            reason="sheet misread",
+        )
+        adjustments.record_fine(
+            module_td, event, Entry.objects.get(event=event, number=1), Fraction(2), "late"
+        )
+        bye = Seating.objects.get(round=first, seat=Seating.Seat.BYE)
+        assert bye.entry is not None
+        adjustments.score_bye(module_td, bye.entry, 1, "average_plus", reason="odd number")
+        rounds.close_round(module_td, first)
+        ReportFile.objects.create(
+            event=event, kind=ReportFile.Kind.STANDINGS, status=ReportFile.Status.DONE, progress=100
+        )
+        standings.refresh(event.pk)
+        return Event.objects.get(pk=event.pk)
+
+
+@pytest.fixture
+def played(_played: Event, db: None) -> Event:
+    """Nine players with an evening's worth of everything in round 1 (made once for the module)."""
+    return Event.objects.get(pk=_played.pk)
 
 
 def canonical(event: Event) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments.errors import ConflictError, UserError
@@ -15,9 +16,17 @@ DEVICE = Result.Source.DEVICE
 PAPER = Result.Source.PAPER
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    """Sixteen players, round 1 in play."""
+    with as_a_test():
+        return start_event(module_td, "keyed-twice", 16)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "keyed-twice", 16)
+def running(_running: Event, db: None) -> Event:
+    """Sixteen players, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 @pytest.fixture

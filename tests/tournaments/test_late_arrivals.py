@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import TEST_KEY, make_settings, register, start_event
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Entry, Event, Round, Seating, Table, TableBoard
@@ -39,9 +40,17 @@ def round_(event: Event, number: int) -> Round:
     return Round.objects.get(event=event, number=number)
 
 
+@pytest.fixture(scope="module")
+def _evening(module_td: User) -> Event:
+    """28 players, 7 tables, 4 rounds of 4 boards, round 1 in play."""
+    with as_a_test():
+        return start_event(module_td, "evening", 28)
+
+
 @pytest.fixture
-def evening(td: User) -> Event:
-    return start_event(td, "evening", 28)
+def evening(_evening: Event, db: None) -> Event:
+    """28 players, 7 tables, 4 rounds of 4 boards, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_evening.pk)
 
 
 def test_a_late_arrival_takes_a_withdrawn_players_seats_and_nobody_else_moves(

@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 
 from engine.cards import Seat, Suit
 from engine.hands import Deal
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import TEST_KEY, make_settings, register, start_event
 from tournaments.models import (
     Board,
@@ -73,17 +74,27 @@ def play_round(td: User, event: Event, number: int) -> None:
     rounds.close_round(td, event.round_set.get(number=number))
 
 
-@pytest.fixture
-def after_round_one(td: User) -> Event:
+@pytest.fixture(scope="module")
+def _after_round_one(module_td: User) -> Event:
     """Sixteen players, round 1 played and closed, round 2 in play with one result keyed."""
-    event = start_event(td, SLUG, 16)
-    play_round(td, event, 1)
-    rounds.open_round(td, event.round_set.get(number=2))
-    table = Table.objects.get(round__event=event, round__number=2, number=1)
-    board = table.table_boards.order_by("position")[0].board
-    results.record_result(td, table, board, a_line_for(board, 8), confirmed=True)
-    publish(event)
-    return event
+    with as_a_test():
+        event = start_event(module_td, "shared-evening", 16)
+        play_round(module_td, event, 1)
+        rounds.open_round(module_td, event.round_set.get(number=2))
+        table = Table.objects.get(round__event=event, round__number=2, number=1)
+        board = table.table_boards.order_by("position")[0].board
+        results.record_result(module_td, table, board, a_line_for(board, 8), confirmed=True)
+        publish(event)
+        return event
+
+
+@pytest.fixture
+def after_round_one(_after_round_one: Event, db: None) -> Event:
+    """Sixteen players, round 1 played and closed, round 2 in play with one result keyed, and its
+    standings published, at the module's address (made once for the module)."""
+    Event.objects.filter(pk=_after_round_one.pk).update(slug=SLUG)
+    published.publish(SLUG, Standings.objects.get(event=_after_round_one))
+    return Event.objects.get(pk=_after_round_one.pk)
 
 
 def start(td: User, count: int, **settings: object) -> Event:

@@ -12,7 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.test_results import a_line_for, first_table, running  # noqa: F401
+from tests.conftest import as_a_test
+from tests.tournaments.conftest import start_event
+from tests.tournaments.test_results import a_line_for, first_table
 from tournaments.errors import ConflictError, UserError
 from tournaments.models import AuditEntry, Event, Result
 from tournaments.services import results
@@ -22,9 +24,22 @@ pytestmark = pytest.mark.django_db
 KEY = "0f5c2a9e-5b7d-4a51-9d33-1c2b3a4d5e6f"
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    """Sixteen players, round 1 in play."""
+    with as_a_test():
+        return start_event(module_td, "club-evening", 16)
+
+
+@pytest.fixture
+def running(_running: Event, db: None) -> Event:
+    """Sixteen players, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
+
+
 def test_a_resent_save_gets_its_stored_version_and_writes_nothing(
     td: User,
-    running: Event,  # noqa: F811
+    running: Event,
 ) -> None:
     table, board = first_table(running)
     line = a_line_for(board)
@@ -38,7 +53,7 @@ def test_a_resent_save_gets_its_stored_version_and_writes_nothing(
 
 def test_another_save_based_on_an_old_version_is_still_a_conflict(
     td: User,
-    running: Event,  # noqa: F811
+    running: Event,
 ) -> None:
     table, board = first_table(running)
     line = a_line_for(board)
@@ -52,7 +67,7 @@ def test_another_save_based_on_an_old_version_is_still_a_conflict(
 @pytest.mark.parametrize("key", ["short", "x" * 65, "has space in it", 12345678, ["a" * 8]])
 def test_a_malformed_submission_key_is_refused(
     td: User,
-    running: Event,  # noqa: F811
+    running: Event,
     key: object,
 ) -> None:
     table, board = first_table(running)
@@ -65,7 +80,7 @@ def test_a_malformed_submission_key_is_refused(
 def test_the_entry_endpoint_answers_a_resent_save_with_the_same_version(
     client: Client,
     td: User,
-    running: Event,  # noqa: F811
+    running: Event,
 ) -> None:
     table, board = first_table(running)
     client.force_login(td)

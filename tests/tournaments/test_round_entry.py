@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Event, Result, Seating, Table
@@ -25,9 +26,17 @@ def td_client(client: Client, td: User) -> Client:
     return client
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    """Eight players, round 1 in play."""
+    with as_a_test():
+        return start_event(module_td, "keying", 8)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "keying", 8)
+def running(_running: Event, db: None) -> Event:
+    """Eight players, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 def table(event: Event, number: int = 1) -> Table:

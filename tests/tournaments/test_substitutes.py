@@ -8,6 +8,7 @@ from django.test import Client
 
 from engine.cards import Seat, Suit
 from engine.hands import Deal
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.errors import UserError
 from tournaments.models import (
@@ -33,10 +34,16 @@ from tournaments.services import (
 from tournaments.services.substitutes import Scope
 
 
+@pytest.fixture(scope="module")
+def _evening(module_td: User) -> Event:
+    with as_a_test():
+        return start_event(module_td, "evening", 28)
+
+
 @pytest.fixture
-def evening(td: User) -> Event:
-    """28 players, 7 tables, 4 rounds of 4 boards, round 1 in play."""
-    return start_event(td, "evening", 28)
+def evening(_evening: Event, db: None) -> Event:
+    """28 players, 7 tables, 4 rounds of 4 boards, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_evening.pk)
 
 
 def seats(event: Event) -> dict[tuple[int, int, str], tuple[int | None, int | None]]:

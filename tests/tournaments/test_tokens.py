@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
 from tournaments import roles
@@ -24,14 +25,17 @@ def carol(db: None) -> User:
     return User.objects.create_user("carol", password="carol-password")
 
 
-@pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "running", 8)
+@pytest.fixture(scope="module")
+def _other(module_td: User) -> Event:
+    """Another event of the same director: eight players, round 1 in play."""
+    with as_a_test():
+        return start_event(module_td, "other", 8)
 
 
 @pytest.fixture
-def other(td: User) -> Event:
-    return start_event(td, "other", 8)
+def other(_other: Event, db: None) -> Event:
+    """Another event of the same director, round 1 in play (made once for the module)."""
+    return Event.objects.get(pk=_other.pk)
 
 
 def browser(user: User | None = None, **headers: str) -> Client:

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.conftest import as_a_test
 from tests.tournaments.conftest import make_settings, register, start_event
 from tournaments.errors import UserError
 from tournaments.models import (
@@ -55,9 +56,24 @@ def late_arrival(event: Event, name: str = "Laat") -> Entry:
     return Entry.objects.create(event=event, player=player, number=number, first_round=2)
 
 
+@pytest.fixture(scope="module")
+def _running(module_td: User) -> Event:
+    """Seventeen players, round 1 in play: one bye a round."""
+    with as_a_test():
+        return start_event(module_td, "seventeen", 17)
+
+
 @pytest.fixture
-def running(td: User) -> Event:
-    return start_event(td, "seventeen", 17)
+def event(td: User) -> Event:
+    """A club evening in draft, the only event there is (the shared one is gone for the test)."""
+    Event.objects.filter(slug="seventeen").delete()
+    return events.create_event(td, make_settings())
+
+
+@pytest.fixture
+def running(_running: Event, db: None) -> Event:
+    """Seventeen players, round 1 in play: one bye a round (made once for the module)."""
+    return Event.objects.get(pk=_running.pk)
 
 
 # --- withdrawing ---------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from django.db.models import ProtectedError, RestrictedError
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import TEST_KEY
+from tests.conftest import as_a_test
+from tests.tournaments.conftest import start_event
 from tournaments.models import (
     Board,
     Club,
@@ -28,24 +29,24 @@ from tournaments.models import (
     Table,
     TableBoard,
 )
-from tournaments.services import adjustments, deals, results, rounds, seating, standings
+from tournaments.services import adjustments, results, seating, standings
+
+
+@pytest.fixture(scope="module")
+def _played(module_td: User) -> Event:
+    """Sixteen players, round 1 in play, board 1 played at every table of round 1."""
+    with as_a_test():
+        running = start_event(module_td, "club-evening", 16)
+        board = Board.objects.get(event=running, number=1)
+        for table in Table.objects.filter(round__event=running, round__number=1):
+            results.record_result(module_td, table, board, "pass")
+        return running
 
 
 @pytest.fixture
-def running(td: User, event: Event, sixteen: list[Entry]) -> Event:
-    seating.generate_movement(td, event)
-    deals.generate_deals(td, event, key=TEST_KEY)
-    rounds.open_round(td, event.round_set.get(number=1))
-    return Event.objects.get(pk=event.pk)
-
-
-@pytest.fixture
-def played(td: User, running: Event) -> Event:
-    """Board 1 played at every table of round 1."""
-    board = Board.objects.get(event=running, number=1)
-    for table in Table.objects.filter(round__event=running, round__number=1):
-        results.record_result(td, table, board, "pass")
-    return running
+def played(_played: Event, db: None) -> Event:
+    """Board 1 played at every table of round 1 (made once for the module)."""
+    return Event.objects.get(pk=_played.pk)
 
 
 @pytest.fixture
