@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import schemathesis
 from django.contrib.auth.models import User
 from django.test import Client
 
+from config.wsgi import application
 from tournaments.errors import UserError
 from tournaments.models import Event, Round
 from tournaments.services import results, standings, tokens
+
+# The API's OpenAPI document, read once when the tests are collected (it needs no database); each
+# module's property tests take the operations they cover with ``include``, which leaves it whole.
+API_SCHEMA = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
 
 # Lines tried in turn on each board: the first the board's cards allow is kept.
 LINES = ("pass", "N mis 0", "E mis 1", "NE 8H 8", "NE 8S 8", "NE 8D 8", "NE 8C 8")

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import schemathesis
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
@@ -23,11 +22,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from config.wsgi import application
 from documents import services as reports
 from documents.models import ReportFile
 from documents.tasks import build_report
-from tests.api.support import close, key_round
+from tests.api.support import API_SCHEMA, close, key_round
 from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tournaments.models import Club, Event, Player, Series
@@ -123,10 +121,7 @@ def event_data(
     }
 
 
-# Loaded when the tests are collected: the document needs no database.
-schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application).include(
-    method="GET", tag=READ_TAGS
-)
+schema = API_SCHEMA.include(method="GET", tag=READ_TAGS)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import io
 from typing import Any
 
 import pytest
-import schemathesis
 from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import HealthCheck
@@ -21,11 +20,11 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from config.wsgi import application
 from documents import loaders
 from documents import services as reports_service
 from documents.models import ReportFile
 from documents.renderers.cards import TableCardRenderer
+from tests.api.support import API_SCHEMA
 from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
@@ -465,10 +464,7 @@ def test_a_closed_rounds_table_card_has_no_link(td: User, running: Event) -> Non
 
 # --- the schema ----------------------------------------------------------------------------------
 
-# Loaded when the tests are collected: the document needs no database.
-device_schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application).include(
-    tag="table devices"
-)
+device_schema = API_SCHEMA.include(tag="table devices")
 
 
 @pytest.fixture

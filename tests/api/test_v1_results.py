@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import pytest
-import schemathesis
 from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import HealthCheck, settings
@@ -18,7 +17,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from config.wsgi import application
+from tests.api.support import API_SCHEMA
 from tests.conftest import as_a_test
 from tests.tournaments.conftest import start_event
 from tests.tournaments.test_results import a_line_for
@@ -370,10 +369,7 @@ CHECKS = [
     status_code_conformance,
     content_type_conformance,
 ]
-# Loaded when the tests are collected: the document needs no database.
-writes = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application).include(
-    tag=["results", "rulings"]
-)
+writes = API_SCHEMA.include(tag=["results", "rulings"])
 
 
 @pytest.fixture
