@@ -46,6 +46,28 @@ def _fast_passwords(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """On SQLite, a test database in a file of the worker's own rather than in memory.
+
+    The live server of the browser tests answers each request in a thread of its own; a database
+    in memory is one connection shared by all of them, where one request's statement can find a
+    table locked by another's and fail at once. A file gives each thread its own connection, and
+    one that finds the database busy waits its turn, as on the site. No test needs the file to
+    survive a crash of the machine, so writes are not synced to disk.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.getbasetemp() / "test.sqlite3")
+    options = database.setdefault("OPTIONS", {})
+    options["init_command"] = "PRAGMA synchronous=OFF;"
+
+
 @pytest.fixture(autouse=True)
 def _english(request: pytest.FixtureRequest) -> Iterator[None]:
     """Tests read English messages; the translations have tests of their own.
