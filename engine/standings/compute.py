@@ -27,7 +27,8 @@ def standings(field: Field, memo: Memo | None = None) -> Standings:
     if memo is not None:
         memo.fit(field)
     kept = Memo()
-    parts = compared_parts(field, memo)
+    rules = Rules.of(field)
+    parts = compared_parts(field, memo, rules.by_head)
     byes: dict[tuple[int, int], list[BoardScore]] = defaultdict(list)
     for item in bye_scores(field):
         byes[item.player, item.round].append(item)
@@ -38,7 +39,6 @@ def standings(field: Field, memo: Memo | None = None) -> Standings:
             meetings[player][number] = opponents
         for number in part.rounds:
             of_round[number] = part
-    rules = Rules.of(field)
     rounds = sorted(set(field.rounds) | set(of_round) | {number for _player, number in byes})
     players: dict[int, PlayerStanding] = {}
     cumulative: dict[int, list[Record]] = {number: [] for number in rounds}
@@ -120,9 +120,7 @@ def _round_boards(
     if found is not None and same(found[1], these):
         tally = found[2]
     else:
-        tally = Tally(exact)
-        for item in these:
-            tally.add(item)
+        tally = Tally.of(these, exact)
         if found is not None and tally.same(found[2]):
             tally = found[2]
     kept.rounds[key] = (listed, these, tally)

@@ -59,7 +59,11 @@ class BoardScore(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PlayerStanding:
-    """One player's standings: the boards, each round's figure, the total after fines."""
+    """One player's standings: the boards, each round's figure, the total after fines.
+
+    The record's ``meetings`` are filled only when the tie-break order uses head to head, the
+    one criterion that reads them.
+    """
 
     player: int
     boards: tuple[BoardScore, ...]

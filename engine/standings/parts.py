@@ -27,9 +27,12 @@ def _split(results: Sequence[TableResult]) -> dict[int | None, list[TableResult]
     return by_round
 
 
-def compared_parts(field: Field, memo: Memo | None) -> dict[int | None, ComparedPart]:
+def compared_parts(
+    field: Field, memo: Memo | None, by_head: bool
+) -> dict[int | None, ComparedPart]:
     """Every part of the results compared; a part of the very same records as last time, its
-    boards expected as often, is taken as it was."""
+    boards expected as often, is taken as it was. Meetings are added up only ``by_head`` (when
+    the tie-break order asks for head to head: nothing else reads them)."""
     previous = memo.parts if memo is not None else {}
     parts: dict[int | None, ComparedPart] = {}
     for key, results in _split(field.results).items():
@@ -41,14 +44,14 @@ def compared_parts(field: Field, memo: Memo | None) -> dict[int | None, Compared
         ):
             parts[key] = found
         else:
-            parts[key] = _compare_part(field, results, found)
+            parts[key] = _compare_part(field, results, found, by_head)
     if memo is not None:
         memo.parts = parts
     return parts
 
 
 def _compare_part(
-    field: Field, results: list[TableResult], previous: ComparedPart | None
+    field: Field, results: list[TableResult], previous: ComparedPart | None, by_head: bool
 ) -> ComparedPart:
     """Compare a part's groups (a group of the very same records as in ``previous`` is kept)."""
     old = previous.groups if previous is not None else {}
@@ -59,7 +62,7 @@ def _compare_part(
         groups[key] = compared
         for item in compared.scores:
             items[item.player, item.round].append(item)
-    met = _part_meetings(results, previous)
+    met = _part_meetings(results, previous) if by_head else {}
     return ComparedPart(
         results,
         {board: field.expected.get(board, 0) for board, _index in groups},

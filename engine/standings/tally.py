@@ -6,7 +6,7 @@ that a player's figure is one exact division and no ``Fraction`` is on the hot p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Final
 
@@ -105,27 +105,38 @@ class Tally:
         self.won = 0
         self.tops = 0
 
-    def add(self, item: BoardScore) -> None:
-        self.boards += 1
-        matchpoints = item.matchpoints
-        self.matchpoints.add(matchpoints)
-        top = item.top
-        self.top += top
-        if item.score is not None:
-            self.raw += item.score
-        value = item.value
-        if value is None:
-            return
-        self.real += 1
-        if self.exact:
-            self.value.add(value)
-            self.butler.add(value)
-            if item.datum is not None:
-                self.butler.subtract(item.datum)
-        if 2 * matchpoints > top:
-            self.won += 1
-        if top > 0 and matchpoints == top:
-            self.tops += 1
+    @classmethod
+    def of(cls, items: Iterable[BoardScore], exact: bool) -> Tally:
+        """What ``items`` add up to: one pass, the counts kept in locals (a large event adds up
+        tens of thousands of boards)."""
+        tally = cls(exact)
+        boards = real = top_sum = raw = won = tops = whole = 0
+        matchpoints_sum, value_sum, butler_sum = tally.matchpoints, tally.value, tally.butler
+        for _p, _r, _t, _b, _s, _res, score, value, matchpoints, top, datum, _a in items:
+            boards += 1
+            top_sum += top
+            if type(matchpoints) is int:
+                whole += matchpoints
+            else:
+                matchpoints_sum.add(matchpoints)
+            if score is not None:
+                raw += score
+            if value is None:
+                continue
+            real += 1
+            if exact:
+                value_sum.add(value)
+                butler_sum.add(value)
+                if datum is not None:
+                    butler_sum.subtract(datum)
+            if 2 * matchpoints > top:
+                won += 1
+            if top > 0 and matchpoints == top:
+                tops += 1
+        matchpoints_sum.whole += whole
+        tally.boards, tally.real, tally.top, tally.raw = boards, real, top_sum, raw
+        tally.won, tally.tops = won, tops
+        return tally
 
     def plus(self, other: Tally) -> Tally:
         both = Tally(self.exact)

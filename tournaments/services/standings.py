@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
@@ -158,27 +158,57 @@ class _Tables:
     expected: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     boards_in_round: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     round_boards: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
-    _holders: dict[tuple[int, int], Four] = field(default_factory=dict)
+    _seated: dict[tuple[int, int], tuple[Four, int | None] | str] = field(default_factory=dict)
 
-    def holders(self, table_id: int, place: int) -> Four:
-        """N, E, S, W's players on the ``place``-th board of a table (tables of five rotate)."""
-        key = (table_id, place)
-        found = self._holders.get(key)
+    def seated(self, table_id: int, place: int, known: set[int]) -> tuple[Four, int | None]:
+        """N, E, S, W's players on the ``place``-th board of a table (tables of five rotate), and
+        the registered player who sits it out, if any; ``BadRecordError`` when the seating does
+        not seat that board. Worked out once for a table of four, once a board at a table of five
+        (whose players take turns to sit out)."""
+        table_seats = self.seats[table_id]
+        key = (table_id, place if len(table_seats) > len(SEATS) else 0)
+        found = self._seated.get(key)
         if found is None:
-            at_table = holders(self.seats[table_id], place, self.info[table_id][0])
-            found = (at_table["N"], at_table["E"], at_table["S"], at_table["W"])
-            self._holders[key] = found
+            found = self._seat(table_id, place, known)
+            self._seated[key] = found
+        if isinstance(found, str):
+            raise BadRecordError(found)
         return found
+
+    def _seat(self, table_id: int, place: int, known: set[int]) -> tuple[Four, int | None] | str:
+        table_seats = self.seats[table_id]
+        if any(seat not in table_seats for seat in SEATS):
+            return gettext_noop("a seat of the table has nobody in the seating")
+        round_number = self.info[table_id][0]
+        at_table = holders(table_seats, place, round_number)
+        players = (at_table["N"], at_table["E"], at_table["S"], at_table["W"])
+        if any(number is not None and number not in known for number in players):
+            return gettext_noop("a player of the table is not registered")
+        sitter = sitting_out(table_seats, place, round_number)
+        return players, sitter if sitter is not None and sitter in known else None
+
+
+# The queries below ask for no order, or their own: the models' default orderings join the event
+# (and the tables and rounds) only to sort thousands of rows nobody reads in order.
+def _started(event: Event) -> list[int]:
+    """The numbers of the rounds that have started."""
+    started = event.round_set.exclude(status=Round.Status.PLANNED)
+    return list(started.values_list("number", flat=True).order_by("number"))
+
+
+def _entries(event: Event) -> list[tuple[int, str, str]]:
+    """Each entry's number, role and status, by number."""
+    return list(event.entries.values_list("number", "role", "status").order_by("number"))
 
 
 def _tables(event: Event) -> _Tables:
-    tables = _Tables(
-        list(event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True))
-    )
-    for table_id, round_number, table_number, seat, entry_number, ruling in Seating.objects.filter(
-        round__event=event, round__number__in=tables.started
-    ).values_list(
-        "table_id", "round__number", "table__number", "seat", "entry__number", "table__ruling"
+    tables = _Tables(_started(event))
+    for table_id, round_number, table_number, seat, entry_number, ruling in (
+        Seating.objects.filter(round__event=event, round__number__in=tables.started)
+        .values_list(
+            "table_id", "round__number", "table__number", "seat", "entry__number", "table__ruling"
+        )
+        .order_by()
     ):
         # A table that sits out (a no-show nobody replaced) plays nothing: the players present
         # have a bye, the absentee (a vacant seat, no entry) nothing.
@@ -188,9 +218,11 @@ def _tables(event: Event) -> _Tables:
             continue
         tables.seats[table_id][seat] = entry_number  # None: a vacant seat
         tables.info[table_id] = (round_number, table_number)
-    for table_id, board_id, board_number, position in TableBoard.objects.filter(
-        table_id__in=list(tables.seats)
-    ).values_list("table_id", "board_id", "board__number", "position"):
+    for table_id, board_id, board_number, position in (
+        TableBoard.objects.filter(table_id__in=list(tables.seats))
+        .values_list("table_id", "board_id", "board__number", "position")
+        .order_by()
+    ):
         tables.positions[table_id, board_id] = position
         tables.expected[board_number] += 1
         round_number = tables.info[table_id][0]
@@ -288,7 +320,7 @@ class _Inputs:
 
 def _inputs(event: Event) -> _Inputs:
     tables = _tables(event)
-    entries = list(event.entries.values_list("number", "role", "status"))
+    entries = _entries(event)
     sat_out: dict[int, dict[int, int]] = defaultdict(dict)
     awards = ArtificialScores()
     before: list[dict[str, Any]] = []
@@ -307,8 +339,7 @@ def _inputs(event: Event) -> _Inputs:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Row:
+class _Row(NamedTuple):
     """One current result as the standings count it: its record, or the problem that leaves it
     out; and who sits out the board at a table of five (player, round)."""
 
@@ -362,16 +393,11 @@ def _row(
     tables = inputs.tables
     round_number, table_number = tables.info[table_id]
     place = tables.positions.get((table_id, board_id))
-    table_seats = tables.seats[table_id]
     # One bad row is left out and named; the rest of the event is still ranked.
     try:
         if place is None:
             raise BadRecordError(gettext_noop("the table does not play this board in the seating"))
-        if any(seat not in table_seats for seat in SEATS):
-            raise BadRecordError(gettext_noop("a seat of the table has nobody in the seating"))
-        players = tables.holders(table_id, place)
-        if any(number is not None and number not in inputs.known for number in players):
-            raise BadRecordError(gettext_noop("a player of the table is not registered"))
+        players, sitter = tables.seated(table_id, place, inputs.known)
         extra = inputs.penalties.get((table_id, board_id))
         if kind == Result.Kind.PLAYED and extra is None:
             result = TableResult.played(
@@ -401,10 +427,7 @@ def _row(
                 gettext_noop("the result's data cannot be read"),
             )
         )
-    sitter = sitting_out(table_seats, place, round_number)
-    if sitter is not None and sitter in inputs.known:
-        return _Row(result, sitter=(sitter, round_number))
-    return _Row(result)
+    return _Row(result) if sitter is None else _Row(result, sitter=(sitter, round_number))
 
 
 def _field(
@@ -501,10 +524,10 @@ def _stamp(event: Event) -> tuple[Any, ...]:
         event.comparison,
         event.tie_break,
         event.boards_per_round,
-        list(event.round_set.exclude(status=Round.Status.PLANNED).values_list("number", flat=True)),
-        list(event.entries.values_list("number", "role", "status")),
+        _started(event),
+        _entries(event),
         list(SitOutScore.objects.filter(event=event).values_list("pk", "entry_id", "round_number",
-                                                                 "award")),
+                                                                 "award").order_by("pk")),
         list(Penalty.objects.filter(event=event).values_list("pk", "is_active", "table_id",
                                                              "board_id", "offender_id", "points",
                                                              "fine")),
@@ -512,6 +535,7 @@ def _stamp(event: Event) -> tuple[Any, ...]:
             AuditEntry.objects.filter(event=event)
             .exclude(action__in=RESULT_ACTIONS)
             .values_list("pk", flat=True)
+            .order_by()
         ),
         structure,
     )  # fmt: skip
@@ -696,7 +720,11 @@ def serialise(
 def compute(event: Event) -> dict[str, Any]:
     """The standings of an event as a JSON-ready document."""
     problems: list[dict[str, Any]] = []
-    return serialise(event, evaluate(event, problems), problems)
+    # The collector resumes once the engine's outcome is gone (it dies when ``serialise``
+    # returns, by reference counting): it then walks the document, not every board score.
+    with _no_collection():
+        document = serialise(event, evaluate(event, problems), problems)
+    return document
 
 
 def failure(exc: Exception) -> dict[str, str]:
