@@ -25,13 +25,15 @@ def report(
     name: str, value: float, unit: str, target: float | None = None, higher_is_better: bool = True
 ) -> bool:
     """Print one figure as ``name: value unit (target ..., ok|MISSED)``; return whether it met the target."""
+    # Figures below 10 keep two decimals: a target of 0.5 s is not judged on 0.5 rounded.
+    shown = f"{value:,.2f}" if abs(value) < 10 else f"{value:,.1f}"
     if target is None:
-        print(f"{name}: {value:,.1f} {unit}")
+        print(f"{name}: {shown} {unit}")
         return True
     met = value >= target if higher_is_better else value <= target
     sign = ">=" if higher_is_better else "<="
     verdict = "ok" if met else "MISSED"
-    print(f"{name}: {value:,.1f} {unit} (target {sign} {target:,g}; {verdict})")
+    print(f"{name}: {shown} {unit} (target {sign} {target:,g}; {verdict})")
     return met
 
 

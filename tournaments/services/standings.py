@@ -619,7 +619,9 @@ def evaluate(
     with _no_collection():
         whole = followed is None or not _follow(event, followed)
         if followed is None or whole:
-            stamp = _stamp(event)  # before the inputs: a change in between is seen next time
+            # The stamp, read before the inputs (a change in between is seen next time), tells
+            # the next computation whether it may follow on; one that is not kept needs none.
+            stamp = _stamp(event) if follow else ()
             inputs = _inputs(event)
             followed = _Followed(stamp, inputs, _rows(event, inputs))
         field_ = _field(event, followed.inputs, followed.rows, [] if problems is None else problems)
