@@ -114,9 +114,8 @@ def _round_boards(
     if found is not None and not byes and found[0] is listed:
         kept.rounds[key] = found
         return found[1], found[2]
-    these = (
-        tuple(sorted([*listed, *byes], key=_BOARD)) if byes else tuple(sorted(listed, key=_BOARD))
-    )
+    # A part lists each player's boards in board order; a bye's boards go in among them.
+    these = tuple(sorted([*listed, *byes], key=_BOARD)) if byes else tuple(listed)
     if found is not None and same(found[1], these):
         tally = found[2]
     else:

@@ -55,7 +55,7 @@ def compared_group(
     expected = max(field.expected.get(board, 0), len(members))
     if before is not None and before.expected == expected and same(before.members, members):
         return before
-    return Compared(members, expected, list(_compare_group(board, index, members, expected)))
+    return Compared(members, expected, _compare_group(board, index, members, expected))
 
 
 def bye_scores(field: Field) -> Iterable[BoardScore]:
@@ -82,20 +82,22 @@ def bye_scores(field: Field) -> Iterable[BoardScore]:
 
 def _compare_group(
     board: int, index: int, members: list[TableResult], expected: int
-) -> Iterable[BoardScore]:
+) -> list[BoardScore]:
     seat = SEATS[index]
     entries = [member.entries[index] for member in members]
     if len(members) == expected and all(type(entry) is int for entry in entries):
-        # The hot path: a whole group of whole scores, matchpointed in integers.
+        # The hot path: a whole group of whole scores, matchpointed in integers (2 for each
+        # score beaten, 1 for each other score equalled), each distinct score once.
         ints: list[int] = entries  # type: ignore[assignment]  # every entry checked to be an int
         ordered = sorted(ints)
         middle = Fraction(sum(ints), len(ints))
         group_top = 2 * (expected - 1)
-        for member, score in zip(members, ints, strict=True):
-            player = member.players[index]
-            if player is None:
-                continue
-            yield BoardScore(
+        won = {
+            score: bisect_left(ordered, score) + bisect_right(ordered, score) - 1
+            for score in set(ints)
+        }
+        return [
+            BoardScore(
                 player,
                 member.round,
                 member.table,
@@ -104,31 +106,37 @@ def _compare_group(
                 member.result,
                 score,
                 score,
-                bisect_left(ordered, score) + bisect_right(ordered, score) - 1,
+                won[score],
                 group_top,
                 middle,
             )
-        return
+            for member, score in zip(members, ints, strict=True)
+            if (player := member.players[index]) is not None
+        ]
     compared = comparison.compare([e for e in entries if e is not None], expected=expected)
+    scores = []
     for member, outcome in zip(members, compared, strict=True):
         player = member.players[index]
         if player is None:
             continue
         mp = outcome.matchpoints
-        yield BoardScore(
-            player,
-            member.round,
-            member.table,
-            board,
-            seat,
-            member.result,
-            member.scores[index],
-            None if outcome.score is None else _whole(outcome.score),
-            _whole(mp),
-            outcome.top,
-            outcome.datum,
-            outcome.percentage if outcome.score is None else None,
+        scores.append(
+            BoardScore(
+                player,
+                member.round,
+                member.table,
+                board,
+                seat,
+                member.result,
+                member.scores[index],
+                None if outcome.score is None else _whole(outcome.score),
+                _whole(mp),
+                outcome.top,
+                outcome.datum,
+                outcome.percentage if outcome.score is None else None,
+            )
         )
+    return scores
 
 
 def _whole(value: Fraction) -> int | Fraction:

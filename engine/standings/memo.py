@@ -58,7 +58,7 @@ class ComparedPart:
     results: list[TableResult]
     expected: dict[int, int]  # how often each of its boards was expected to be played
     groups: dict[GroupKey, Compared]
-    items: dict[tuple[int, int], list[BoardScore]]  # in the order of comparison
+    items: dict[tuple[int, int], list[BoardScore]]  # in board order
     met: dict[tuple[int, int], dict[int, int]]
     rounds: set[int]  # the rounds of its compared boards
 

@@ -57,7 +57,8 @@ def _compare_part(
     old = previous.groups if previous is not None else {}
     groups: dict[GroupKey, Compared] = {}
     items: dict[tuple[int, int], list[BoardScore]] = defaultdict(list)
-    for key, members in groups_of(results).items():
+    # Groups in board order, so that each player's boards of a round come out in board order.
+    for key, members in sorted(groups_of(results).items()):
         compared = compared_group(field, key, members, old.get(key))
         groups[key] = compared
         for item in compared.scores:
