@@ -750,7 +750,10 @@ def refresh(event_id: int) -> int | None:
     """
     if not Event.objects.filter(pk=event_id).exists():
         return None  # the event is gone
-    BoardScores.objects.get_or_create(event_id=event_id)
+    # Made once per event; asking whether it exists reads no column (the board scores of a large
+    # event are megabytes).
+    if not BoardScores.objects.filter(event_id=event_id).exists():
+        BoardScores.objects.get_or_create(event_id=event_id)
     if not Standings.objects.filter(event_id=event_id).exists():
         Standings.objects.get_or_create(event_id=event_id, defaults={"requested": 1})
     # Python's collector stays paused until the public standings are out: a computation leaves
@@ -780,7 +783,10 @@ def _compute_and_store(
     # The stored figures are not read: only what says whether they are behind.
     rows = Standings.objects.filter(event_id=event_id).defer("data")
     with transaction.atomic():
-        BoardScores.objects.select_for_update().filter(event_id=event_id).first()
+        # The lock, without reading the megabytes of board scores the row holds.
+        BoardScores.objects.select_for_update().filter(event_id=event_id).values_list(
+            "pk", flat=True
+        ).first()
         state = rows.get()
         if state.computed >= state.requested and state.computed_at is not None:
             return state.computed
@@ -829,7 +835,8 @@ def store_board_scores(
             {number: line.boards for number, line in outcome.players.items()},
             _lines_of(event.pk),
         )
-    BoardScores.objects.get_or_create(event=event)
+    if not BoardScores.objects.filter(event=event).exists():
+        BoardScores.objects.get_or_create(event=event)
     BoardScores.objects.filter(event=event).filter(
         Q(computed_at__isnull=True) | Q(computed_at__lt=computed_at)
     ).update(computed_at=computed_at, data=text)
