@@ -55,8 +55,10 @@ def django_db_modify_db_settings(
     The live server of the browser tests answers each request in a thread of its own; a database
     in memory is one connection shared by all of them, where one request's statement can find a
     table locked by another's and fail at once. A file gives each thread its own connection, and
-    one that finds the database busy waits its turn, as on the site. No test needs the file to
-    survive a crash of the machine, so writes are not synced to disk.
+    one that finds the database busy waits its turn, as on the site. A transaction takes the write
+    lock as it begins (``IMMEDIATE``): two that had both read could not otherwise both go on to
+    write, and one would fail at once instead of waiting. No test needs the file to survive a
+    crash of the machine, so writes are not synced to disk.
     """
     from django.conf import settings
 
@@ -65,7 +67,10 @@ def django_db_modify_db_settings(
         return
     database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.getbasetemp() / "test.sqlite3")
     options = database.setdefault("OPTIONS", {})
-    options["init_command"] = "PRAGMA synchronous=OFF;"
+    given = options.get("init_command", "").strip().rstrip(";")
+    options["init_command"] = "; ".join(filter(None, [given, "PRAGMA synchronous=OFF"]))
+    options.setdefault("transaction_mode", "IMMEDIATE")
+    options.setdefault("timeout", 20)
 
 
 @pytest.fixture(autouse=True)

@@ -103,3 +103,35 @@ def test_standings_are_sent_as_before_outside_a_hold(
         jobs.schedule_standings(event.pk)
         jobs.schedule_standings(event.pk)
     assert sent == [(event.pk,), (event.pk,)]
+
+
+def test_a_hold_whose_body_raises_sends_nothing(
+    td: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tests.tournaments.conftest import start_event
+    from tournaments.models import Standings
+
+    event = start_event(td, "interrupted", 8)
+    sent: list[tuple[Any, ...]] = []
+
+    def publish(name: str, *args: Any) -> bool:
+        sent.append(args)
+        return True
+
+    monkeypatch.setattr(jobs, "publish", publish)
+    before = Standings.objects.filter(event=event).values_list("requested", flat=True).first()
+
+    def a_load_that_fails() -> None:
+        with jobs.standings_held():
+            jobs.schedule_standings(event.pk)
+            raise RuntimeError("the load failed")
+
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(RuntimeError, match="the load failed"),
+    ):
+        a_load_that_fails()
+    # Nothing is sent for a load that failed; its request is recorded, for the catch-up to find.
+    assert callbacks == []
+    assert sent == []
+    assert Standings.objects.get(event=event).requested == (before or 0) + 1

@@ -146,7 +146,8 @@ def standings_held() -> Iterator[None]:
     For a bulk load, such as the demo's hundreds of results in one transaction: without it, each
     result's request is sent as the transaction commits, and with jobs run in-process (no broker)
     each is a computation of its own. Requests are still recorded as they are made (``requested``),
-    so an event left out by an error is found by the catch-up. Put it around the transaction.
+    so an event left out by an error is found by the catch-up; nothing is sent when the body
+    raises. Put it around the transaction.
     """
     if _held.get() is not None:
         yield
@@ -157,10 +158,12 @@ def standings_held() -> Iterator[None]:
         yield
     finally:
         _held.reset(token)
-        # After the commit when the hold was put inside a transaction after all; at once when
-        # not. Robust, as each request would have been: one event's failure stops no other.
-        for event_id in sorted(events):
-            transaction.on_commit(_sender(event_id), robust=True)
+    # Only when the body ended normally: one that raised has rolled its work back, or leaves what
+    # it committed to the catch-up. After the commit when the hold was put inside a transaction
+    # after all; at once when not. Robust, as each request would have been: one event's failure
+    # stops no other.
+    for event_id in sorted(events):
+        transaction.on_commit(_sender(event_id), robust=True)
 
 
 def _sender(event_id: int) -> Callable[[], object]:
