@@ -118,11 +118,7 @@ def player_line(
         return PlayerLine(rounds, own, running, records, met, sat_out, fine, ranked, standing)
     # The meetings over every round, when they are those of the last computation, are its own.
     met_over_all = (
-        previous.standing.record.meetings
-        if same_met and previous
-        else merged_meetings(met)
-        if rules.by_head
-        else {}
+        previous.standing.record.meetings if same_met and previous else merged_meetings(met)
     )
     standing = PlayerStanding(
         player,
