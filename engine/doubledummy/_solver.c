@@ -27,13 +27,14 @@
  *     tricks whatever anyone does (a lone hand's low trumps count when no one has enough trumps
  *     above them). A bound that settles the question depends only on the cards it needed;
  *   - move ordering: the lead stored in the table first; then, for the lead, winners to cash
- *     before the other leads and leads into a ruff last, and within each of these the cards that
- *     caused cut-offs earlier in the same question (history, cleared for each question); after
+ *     before the other leads, then leads of suits whose top card a partner holds (an entry),
+ *     and leads into a ruff last, and within each of these the cards that caused cut-offs
+ *     earlier in the same question (history, cleared for each question); after
  *     the lead, first the cards that leave the trick to the player's side with no one still to
  *     play able to take it back, then the others that leave it to that side (win as cheaply as
  *     possible, keep a partner's trick, unload high cards in a misere), history breaking ties.
  *
- * The table (about 45 MB) is allocated on first use and kept for the life of the process; the
+ * The table (about 15 MB) is allocated on first use and kept for the life of the process; the
  * search holds the GIL, so calls from several threads take turns.
  *
  * Hands cross the boundary as 52-bit masks over Card.index (spades A..2 are bits 0..12, then
@@ -48,12 +49,10 @@
 #include <string.h>
 
 #define NO_TRUMP 4
-#define HEAD_BITS 18
+#define HEAD_BITS 19
 #define HEADS (1u << HEAD_BITS)
-#define POOL (1u << 19)
+#define POOL (1u << 17)
 #define NONE 0xffffffffu
-/* Chains by how many top cards of every suit (that has them) an entry's class fixes: 0, 1, 2. */
-#define LEVELS 3
 #define CONTEXT_EXACTLY_ONE 0x800
 #define LOWER 1
 #define UPPER 2
@@ -90,15 +89,20 @@ typedef struct {
 typedef struct {
     uint64_t lengths;
     uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
-    uint32_t bucket[LEVELS]; /* hashed on the owners of no, one and two top cards of each suit */
+    unsigned suits;     /* the suits that have cards left, as a bit mask */
+    uint32_t two, one;  /* the chains of entries that fix two and one top cards of each suit */
 } Summary;
 
 /* Entries live in two pools, each chained from a head per hash of (lengths, leader, context) and
- * the owners of the top cards of each suit down to the entry's level: the most top cards (none,
- * one or two) that its class fixes in every suit, which keeps the chains short. A probe follows
- * the position's chain of each level. New entries go to the current pool; when it is full the
- * other one is emptied and becomes the current one, so the table always keeps the latest half of
- * what it learnt. A pool that holds nothing is not probed. */
+ * the owners of the top cards of each suit that the entry's class fixes: two of every suit (or
+ * all its cards, when fewer), else one of every suit, else one of every suit but the one "free"
+ * suit that has cards none of which decided anything; a class with two free suits or more is
+ * chained by its lengths alone. This keeps the chains short: walking them, one cache miss per
+ * entry, is most of the cost of a probe. A probe follows the position's chain of each kind (at
+ * most seven). New entries go to the current pool; when it is full the other one is emptied and
+ * becomes the current one, so the table always keeps the latest half of what it learnt. A pool
+ * that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
+ * cache, which gains more than the entries a larger table would keep. */
 static Entry *tt = NULL;
 static uint32_t *heads = NULL;
 static uint32_t current = 0;
@@ -164,12 +168,27 @@ static inline uint32_t prefix_mask(int depth) {
     return depth ? (0x3ffffffu >> (26 - 2 * depth)) << (26 - 2 * depth) : 0;
 }
 
-static void summarize(const State *s, int leader, Summary *m) {
+/* The chain of an entry that fixes the owners of the top `deep` cards (one or two) of each suit
+ * but the `free` ones, which have cards but whose cards decided nothing: entries whose class
+ * leaves a suit free would otherwise all share the chain of their lengths alone. */
+static uint32_t chain_of(const Summary *m, int leader, uint16_t context, unsigned free, int deep) {
+    uint64_t tops = 0;
+    for (int suit = 0; suit < 4; suit++)
+        tops = tops << 8 | ((free >> suit) & 1u ? 0 : (m->owners[suit] & prefix_mask(deep)) >> 18);
+    uint64_t x = (m->lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+    x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)(deep | free << 2)) * 0xD6E8FEB86659FD93ull;
+    x ^= (uint64_t)context * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 31;
+    return (uint32_t)(x >> (64 - HEAD_BITS));
+}
+
+static void summarize(const State *s, int leader, uint16_t context, Summary *m) {
     uint64_t lengths = 0;
     for (int p = 0; p < 4; p++)
         for (int suit = 0; suit < 4; suit++)
             lengths |= (uint64_t)popcount16(s->h[p][suit]) << (4 * (p * 4 + suit));
     m->lengths = lengths;
+    m->suits = 0;
     for (int suit = 0; suit < 4; suit++) {
         /* Owner 0..3 of each card as two bits (seat 1 or 3, seat 2 or 3), the highest card at
          * bits 25-24 and the others below it in order. */
@@ -177,17 +196,10 @@ static void summarize(const State *s, int leader, Summary *m) {
         unsigned rem = s->h[0][suit] | h1 | h2 | h3;
         uint32_t owners = spread13(pack13(h1 | h3, rem)) | spread13(pack13(h2 | h3, rem)) << 1;
         m->owners[suit] = rem ? owners << (26 - 2 * popcount16(rem)) : 0;
+        if (rem) m->suits |= 1u << suit;
     }
-    for (int deep = 0; deep < LEVELS; deep++) {
-        uint64_t tops = 0;
-        for (int suit = 0; suit < 4; suit++)
-            tops = tops << 8 | (m->owners[suit] & prefix_mask(deep)) >> 18;
-        uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
-        x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)deep) * 0xD6E8FEB86659FD93ull;
-        x ^= (uint64_t)s->context * 0xC2B2AE3D27D4EB4Full;
-        x ^= x >> 31;
-        m->bucket[deep] = (uint32_t)(x >> (64 - HEAD_BITS));
-    }
+    m->one = chain_of(m, leader, context, 0, 1);
+    m->two = chain_of(m, leader, context, 0, 2);
 }
 
 static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t context) {
@@ -214,18 +226,27 @@ static uint16_t cut_of(const State *s, int suit, int depth) {
 /* A bound that settles "at least k" for this position, or NULL; *hint gets a stored best lead. */
 static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint16_t context,
                               int k, int *hint) {
-    /* The chains' first entries are most likely cache misses: they are asked for together. */
-    uint32_t first[2][LEVELS];
+    /* The chains: two top cards of every suit, one, and one of every suit but each set of free
+     * suits. Their first entries are most likely cache misses: they are asked for together. */
+    uint32_t chains[7];
+    int n = 0;
+    chains[n++] = m->two;
+    chains[n++] = m->one;
+    for (int suit = 0; suit < 4; suit++)
+        if ((m->suits >> suit) & 1u) chains[n++] = chain_of(m, leader, context, 1u << suit, 1);
+    chains[n++] = chain_of(m, leader, context, 15, 1);
+    uint32_t first[2][7];
     for (uint32_t pool = 0; pool < 2; pool++)
-        for (int deep = 0; deep < LEVELS; deep++) {
-            uint32_t i = filled[pool] ? heads[(size_t)pool * HEADS + m->bucket[deep]] : NONE;
-            first[pool][deep] = i;
+        for (int c = 0; c < n; c++) {
+            uint32_t i = filled[pool] ? heads[(size_t)pool * HEADS + chains[c]] : NONE;
+            first[pool][c] = i;
             if (i != NONE) __builtin_prefetch(tt + (size_t)pool * POOL + i);
         }
-    for (uint32_t pool = 0; pool < 2; pool++) {
+    for (uint32_t order = 0; order < 2; order++) {
+        uint32_t pool = current ^ order;
         const Entry *base = tt + (size_t)pool * POOL;
-        for (int deep = 0; deep < LEVELS; deep++) {
-            for (uint32_t i = first[pool][deep]; i != NONE; i = base[i].next) {
+        for (int c = 0; c < n; c++) {
+            for (uint32_t i = first[pool][c]; i != NONE; i = base[i].next) {
                 const Entry *e = &base[i];
                 if (!matches(e, m, leader, context)) continue;
                 if (e->kind == LOWER ? e->bound >= k : e->bound < k) return e;
@@ -240,18 +261,24 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
                      int bound, const uint16_t *relevant, int best) {
     uint8_t depth[4];
     uint32_t pattern[4];
-    int deep = LEVELS - 1;
+    int deep = 2;
+    unsigned free = 0;
     for (int suit = 0; suit < 4; suit++) {
         depth[suit] = (uint8_t)depth_of(s, suit, relevant[suit]);
         pattern[suit] = m->owners[suit] & prefix_mask(depth[suit]);
         int cards = 0;
         for (int p = 0; p < 4; p++) cards += (int)((m->lengths >> (4 * (p * 4 + suit))) & 15u);
-        /* The entry's level: the most top cards that its class fixes in every suit. */
-        for (int level = deep; level > 0; level--)
-            if (depth[suit] < (cards < level ? cards : level)) deep = level - 1;
+        /* The entry's chain: the most top cards (two or one) that its class fixes in every suit
+         * but the free ones. */
+        if (cards && !depth[suit]) free |= 1u << suit;
+        if (depth[suit] < (cards < 2 ? cards : 2)) deep = 1;
     }
+    /* A class that leaves two suits or more free goes to the chain of its lengths alone. */
+    if (free & (free - 1)) free = 15;
+    uint32_t chain = free ? chain_of(m, leader, context, free, 1)
+                          : deep == 2 ? m->two : m->one;
     Entry *base = tt + (size_t)current * POOL;
-    uint32_t *head = &heads[(size_t)current * HEADS + m->bucket[deep]];
+    uint32_t *head = &heads[(size_t)current * HEADS + chain];
     /* Keep the chain short: a bound that an entry already implies (a class at least as wide,
      * a bound at least as strong) is not stored again, and entries that the new bound implies
      * are unlinked. */
@@ -290,7 +317,7 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
         tt_empty(current);
         used = 0;
         base = tt + (size_t)current * POOL;
-        head = &heads[(size_t)current * HEADS + m->bucket[deep]];
+        head = &heads[(size_t)current * HEADS + chain];
     }
     Entry *e = &base[used];
     e->lengths = m->lengths;
@@ -319,16 +346,15 @@ static inline unsigned remaining(const State *s, int suit) {
     return s->h[0][suit] | s->h[1][suit] | s->h[2][suit] | s->h[3][suit] | s->table[suit];
 }
 
-/* The highest card of each run of `hand`'s cards that no other unplayed card separates. */
+/* The highest card of each run of `hand`'s cards that no other unplayed card separates: the
+ * cards of the hand whose next higher unplayed card (if any) is not the hand's. */
 static unsigned representatives(unsigned hand, unsigned rem) {
     unsigned out = 0;
-    int previous_mine = 0;
-    while (rem) {
-        int b = top_bit(rem);
-        rem &= ~(1u << b);
-        int mine = (hand >> b) & 1u;
-        if (mine && !previous_mine) out |= 1u << b;
-        previous_mine = mine;
+    for (unsigned cards = hand; cards;) {
+        int b = top_bit(cards);
+        cards &= ~(1u << b);
+        unsigned above = rem & ~((2u << b) - 1u);
+        if (!above || !((hand >> __builtin_ctz(above)) & 1u)) out |= 1u << b;
     }
     return out;
 }
@@ -569,6 +595,12 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
         int length = popcount16(mine);
         int ruffed = pos == 0 ? opponent_ruffs(s, seat, suit) : 0;
         int top = top_bit(rem);
+        /* Whether a partner holds the suit's top card: a small card led to it is an entry. */
+        int partner_top = 0;
+        if (pos == 0 && wants_own && !ruffed)
+            for (int p = 0; p < 4; p++)
+                if (p != seat && good_for(s, seat, p) && ((s->h[p][suit] >> top) & 1u))
+                    partner_top = 1;
         while (reps) {
             int r = top_bit(reps);
             reps &= ~(1u << r);
@@ -579,8 +611,12 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
                      * within each: it knows the deal better than any fixed rule. */
                     if (ruffed)
                         score = 5;
+                    else if (r == top)
+                        score = 100;
+                    else if (partner_top)
+                        score = 90;
                     else
-                        score = r == top ? 100 : 20;
+                        score = 20;
                 } else {
                     /* Playing for the other side to win: lead under someone who wants it. */
                     int covered = 0;
@@ -685,21 +721,17 @@ static void add_runs(const State *s, int seat, int pos, int lead_suit, const uin
         unsigned mine = s->h[seat][suit];
         if (popcount16(mine) < 2) continue;
         unsigned rem = remaining(s, suit);
-        int run = 0, previous = -1, run_top = -1;
-        while (rem) {
-            int b = top_bit(rem);
-            rem &= ~(1u << b);
-            if ((mine >> b) & 1u) {
-                if (!run) run_top = b;
-                run++;
-                previous = b;
-            } else {
-                if (run > 1 && (1u << run_top) >= small[suit])
-                    relevant[suit] |= (uint16_t)(1u << previous);
-                run = 0;
+        /* Each run from its top card down to its lowest. */
+        for (unsigned cards = mine; cards;) {
+            int top = top_bit(cards), low = top;
+            for (;;) {
+                unsigned below = rem & ((1u << low) - 1u);
+                if (!below || !((mine >> top_bit(below)) & 1u)) break;
+                low = top_bit(below);
             }
+            if (low != top && (1u << top) >= small[suit]) relevant[suit] |= (uint16_t)(1u << low);
+            cards &= (1u << low) - 1u;
         }
-        if (run > 1 && (1u << run_top) >= small[suit]) relevant[suit] |= (uint16_t)(1u << previous);
     }
 }
 
@@ -802,7 +834,7 @@ static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
         }
     }
     Summary m;
-    summarize(s, leader, &m);
+    summarize(s, leader, s->context, &m);
     int hint_stored = 0xff;
     const Entry *e = tt_lookup(s, &m, leader, s->context, k, &hint_stored);
     if (e) {
@@ -909,7 +941,7 @@ static int exactly_one(State *s, int leader, int left, uint16_t *relevant) {
     if (search(s, leader, left, 2, relevant)) return 0;
     uint16_t context = (uint16_t)(s->context | CONTEXT_EXACTLY_ONE);
     Summary m;
-    summarize(s, leader, &m);
+    summarize(s, leader, context, &m);
     int unused = 0xff;
     const Entry *e = tt_lookup(s, &m, leader, context, 1, &unused);
     if (e) {
