@@ -95,8 +95,9 @@ def confirm_if_asked(page: Page, line: Line) -> None:
 
 
 def type_line(page: Page, line: Line) -> None:
-    field = board_row(page, line.board).locator("input.line")
-    assert field.evaluate("el => el === document.activeElement"), f"board {line.board} lacks focus"
+    # The page's script gives the first line the focus once it has run, and each save
+    # hands it on: wait for it rather than look once, before the script may have run.
+    expect(board_row(page, line.board).locator("input.line")).to_be_focused()
     page.keyboard.press("ControlOrMeta+A")
     page.keyboard.type(line.text)
 
