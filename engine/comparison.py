@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.errors import EngineError
 
@@ -484,12 +484,12 @@ def check_tie_break_order(order: Sequence[str]) -> tuple[str, ...]:
     return tuple(order)
 
 
-@dataclass(frozen=True, slots=True)
-class Placing:
+class Placing(NamedTuple):
     """One line of a ranking.
 
     ``label`` is the place as shown (``"3"`` or ``"3="`` for a shared place). ``decided_by`` names
     the criterion that put this place below the one above it (``None`` for the first place).
+    A named tuple: a large event's standings make a thousand of them after every round.
     """
 
     record: Record

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -108,6 +109,9 @@ def _empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     standings.forget()
     public._DOCUMENTS.clear()
     yield
+    # A worker's standings computation freezes what the process holds (gc.freeze): handed back,
+    # so that no test leaves the next one garbage the collector cannot see.
+    gc.unfreeze()
 
 
 def make_td() -> User:

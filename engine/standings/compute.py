@@ -116,7 +116,7 @@ def _round_boards(
         return found[1], found[2]
     # A part lists each player's boards in board order; a bye's boards go in among them.
     these = tuple(sorted([*listed, *byes], key=_BOARD)) if byes else tuple(listed)
-    if found is not None and same(found[1], these):
+    if found is not None and (same(found[1], these) or _add_up_alike(found[1], these, exact)):
         tally = found[2]
     else:
         tally = Tally.of(these, exact)
@@ -127,6 +127,26 @@ def _round_boards(
 
 
 _BOARD = attrgetter("board")
+
+
+def _add_up_alike(old: tuple[BoardScore, ...], new: tuple[BoardScore, ...], exact: bool) -> bool:
+    """Whether each of the new boards is the old one, or differs from it only in what a tally
+    does not read (a correction elsewhere in a group moves its datum, and the matchpoints of only
+    the scores it passes): then the old tally stands, and is not made again."""
+    if len(old) != len(new):
+        return False
+    for before, now in zip(old, new, strict=True):
+        if before is now:
+            continue
+        if (
+            before.matchpoints != now.matchpoints
+            or before.score != now.score
+            or before.value != now.value
+            or before.top != now.top
+            or (exact and before.datum != now.datum)
+        ):
+            return False
+    return True
 
 
 def _player_boards(

@@ -6,6 +6,7 @@ that a player's figure is one exact division and no ``Fraction`` is on the hot p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Final
@@ -17,6 +18,11 @@ from engine.standings.outcome import HUNDRED, BoardScore
 _ZERO: Final = Fraction(0)
 
 
+_NO_PARTS: Final[dict[int, int]] = {}
+"""The parts of every sum that has none: shared, and never written (a sum takes a dict of its own
+for its first fraction). Most sums are whole: a large event adds up tens of thousands."""
+
+
 class ExactSum:
     """An exact sum kept as an integer part and one integer numerator per other denominator."""
 
@@ -24,7 +30,12 @@ class ExactSum:
 
     def __init__(self) -> None:
         self.whole = 0
-        self.parts: dict[int, int] = {}
+        self.parts = _NO_PARTS
+
+    def _own_parts(self) -> dict[int, int]:
+        if not self.parts:  # _NO_PARTS, or a copy of it: never written
+            self.parts = {}
+        return self.parts
 
     def add(self, value: int | Fraction) -> None:
         if type(value) is int:
@@ -32,19 +43,21 @@ class ExactSum:
         elif value.denominator == 1:
             self.whole += value.numerator
         else:
-            self.parts[value.denominator] = self.parts.get(value.denominator, 0) + value.numerator
+            parts = self._own_parts()
+            parts[value.denominator] = parts.get(value.denominator, 0) + value.numerator
 
     def subtract(self, value: Fraction) -> None:
         if value.denominator == 1:
             self.whole -= value.numerator
         else:
-            self.parts[value.denominator] = self.parts.get(value.denominator, 0) - value.numerator
+            parts = self._own_parts()
+            parts[value.denominator] = parts.get(value.denominator, 0) - value.numerator
 
     def plus(self, other: ExactSum) -> ExactSum:
-        both = ExactSum()
+        both = ExactSum.__new__(ExactSum)
         both.whole = self.whole + other.whole
         if not other.parts:
-            both.parts = self.parts.copy()
+            both.parts = self.parts.copy() if self.parts else _NO_PARTS
             return both
         both.parts = dict(self.parts)
         for denominator, numerator in other.parts.items():
@@ -68,6 +81,16 @@ class ExactSum:
         if not self.parts:
             return Fraction(self.whole * 100, top)
         return self.value() * 100 / top
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(whole: int) -> Fraction:
+    """A whole number as a ``Fraction``, made once for the raw totals every record carries."""
+    return Fraction(whole)
+
+
+_UNUSED: Final = ExactSum()
+"""The sums of values of a tally that is not exact: never added to."""
 
 
 class Tally:
@@ -99,8 +122,12 @@ class Tally:
         self.real = 0  # boards with a table score (not artificial)
         self.matchpoints = ExactSum()
         self.top = 0
-        self.value = ExactSum()
-        self.butler = ExactSum()
+        if exact:
+            self.value = ExactSum()
+            self.butler = ExactSum()
+        else:
+            # Never added to: a tally that is not exact keeps no sums of values.
+            self.value = self.butler = _UNUSED
         self.raw = 0
         self.won = 0
         self.tops = 0
@@ -139,7 +166,10 @@ class Tally:
         return tally
 
     def plus(self, other: Tally) -> Tally:
-        both = Tally(self.exact)
+        # Made without __init__: every field is set here (a player's line adds up every round).
+        both = Tally.__new__(Tally)
+        both.exact = self.exact
+        both.figured = None
         both.boards = self.boards + other.boards
         both.real = self.real + other.real
         both.matchpoints = self.matchpoints.plus(other.matchpoints)
@@ -147,6 +177,8 @@ class Tally:
         if self.exact:
             both.value = self.value.plus(other.value)
             both.butler = self.butler.plus(other.butler)
+        else:
+            both.value = both.butler = _UNUSED
         both.raw = self.raw + other.raw
         both.won = self.won + other.won
         both.tops = self.tops + other.tops
@@ -192,13 +224,14 @@ class Tally:
             # Boards sat out and artificial scores count as the player's own average: raw and
             # datum totals are scaled up to every board of the event.
             total = total * (self.boards + sat_out) / self.real
+        # Positional, in Record's order: made for every player after every round.
         return Record(
-            player=player,
-            total=total - fine if fine else total,
-            boards=self.boards,
-            boards_won=self.won,
-            tops=self.tops,
-            raw_total=Fraction(self.raw),
-            butler=self.butler.value() if needs_butler else _ZERO,
-            meetings=meetings,
+            player,
+            total - fine if fine else total,
+            self.boards,
+            self.won,
+            self.tops,
+            _fraction(self.raw),
+            self.butler.value() if needs_butler else _ZERO,
+            meetings,
         )

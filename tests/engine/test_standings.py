@@ -26,6 +26,7 @@ from engine.standings import (
     board_scores_to_json,
     standings,
 )
+from engine.standings.ranking import ranked
 
 T = TypeVar("T")
 
@@ -390,3 +391,25 @@ def test_only_the_players_asked_for_are_read_back() -> None:
     outcome = standings(three_tables())
     data = board_scores_to_json({n: line.boards for n, line in outcome.players.items()})
     assert set(board_scores_from_json(data, only=[1, 5, 99])) == {1, 5}
+
+
+# Totals a float cannot tell apart (1/3 and 1/3 + 10**-30), equal ones, and plain ones.
+_CLOSE = Fraction(1, 3)
+_TOTALS = st.sampled_from(
+    [_CLOSE, _CLOSE + Fraction(1, 10**30), _CLOSE - Fraction(1, 10**30), Fraction(50), Fraction(0)]
+) | st.fractions(min_value=0, max_value=100, max_denominator=7)
+
+
+@given(
+    st.lists(st.tuples(_TOTALS, st.integers(0, 3), st.integers(0, 2)), min_size=1, max_size=30),
+    st.sampled_from([("total",), ("total", "boards_won"), ("total", "tops", "boards_won")]),
+)
+def test_the_ranking_by_total_is_that_of_comparison_rank(
+    rows: list[tuple[Fraction, int, int]], tie_break: tuple[str, ...]
+) -> None:
+    records = [
+        comparison.Record(player=number, total=total, boards_won=won, tops=tops)
+        for number, (total, won, tops) in enumerate(rows)
+    ]
+    (placings,) = ranked({1: records}, tie_break, None).values()
+    assert list(placings) == comparison.rank(records, tie_break)

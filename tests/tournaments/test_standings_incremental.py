@@ -8,8 +8,10 @@ outcome must be exactly that of a computation from nothing, which every test her
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import json
+import weakref
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
@@ -282,3 +284,54 @@ def test_only_the_workers_computations_follow_an_event(td: User) -> None:
     assert standings._take_followed(event.pk) is None
     standings.evaluate(event, follow=True)
     assert standings._take_followed(event.pk) is not None
+
+
+def test_what_the_worker_keeps_is_kept_out_of_the_collectors_walks(
+    td: User, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = running_event(td)
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a worker's computations
+    monkeypatch.setattr(standings, "THAW_EVERY", 3)
+    monkeypatch.setattr(standings, "_frozen", 0)
+
+    def refresh(request: int) -> None:
+        Standings.objects.update_or_create(
+            event=event, defaults={"requested": request, "computed": request - 1}
+        )
+        standings.refresh(event.pk)
+
+    class Node:
+        itself: Node | None = None
+
+    thresholds = gc.get_threshold()
+    gc.unfreeze()
+    gc.set_threshold(10**6)  # no collection but the ones this test asks for
+    try:
+        garbage = Node()
+        garbage.itself = garbage  # a reference cycle, garbage once the name goes
+        left = weakref.ref(garbage)
+        del garbage
+        refresh(1)
+        kept = standings._take_followed(event.pk)
+        assert kept is not None
+        standings._keep_followed(event.pk, kept)
+        # Out of the collector's sight: not walked, and so not collected either.
+        assert not any(walked is kept for walked in gc.get_objects())
+        gc.collect()
+        assert left() is not None
+        refresh(2)
+        gc.collect()
+        assert left() is not None
+        # Every THAW_EVERY computations, everything is handed back and collected.
+        refresh(3)
+        assert gc.get_freeze_count() == 0
+        assert left() is None
+        assert gc.isenabled()
+        # A page's computation, and a job run in a web process, freeze nothing.
+        standings.compute(event)
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+        refresh(4)
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
