@@ -60,6 +60,7 @@ def standings(field: Field, memo: Memo | None = None) -> Standings:
                 cumulative[number].append(record)
         players[player] = line.standing
     if memo is not None:
+        memo.retire(memo.rounds, memo.lines)
         memo.rounds, memo.lines = kept.rounds, kept.lines
     after_round = ranked(cumulative, field.tie_break, memo)
     placings = after_round[rounds[-1]] if rounds else ()

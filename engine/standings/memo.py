@@ -41,10 +41,24 @@ class Memo:
     lines: dict[int, PlayerLine] = field(default_factory=dict)
     rankings: dict[int, tuple[list[Record], tuple[Placing, ...]]] = field(default_factory=dict)
     settings: tuple[Method, tuple[str, ...]] | None = None
+    retired: list[object] = field(default_factory=list)
+
+    def retire(self, *replaced: object) -> None:
+        """Keep what a computation replaced until ``release``: freeing the tens of thousands of
+        objects one computation of a large event leaves behind takes time, which a caller may
+        rather spend once its result is out (a worker, after committing the standings)."""
+        self.retired.extend(replaced)
+
+    def release(self) -> None:
+        """Let go of what the computations since the last call replaced."""
+        self.retired = []
 
     def fit(self, field: Field) -> None:
         """Forget everything computed under another method or tie-break order."""
         settings = (field.method, field.tie_break)
+        # What the one before last replaced goes now, if the caller did not release it: a memo
+        # holds one computation's leftovers at most.
+        self.release()
         if settings != self.settings:
             self.groups, self.parts, self.rounds, self.lines, self.rankings = {}, {}, {}, {}, {}
             self.settings = settings

@@ -46,6 +46,7 @@ def compared_parts(
         else:
             parts[key] = _compare_part(field, results, found, by_head)
     if memo is not None:
+        memo.retire(memo.parts)
         memo.parts = parts
     return parts
 

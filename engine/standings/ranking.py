@@ -22,6 +22,7 @@ def ranked(
         else:
             kept[number] = (records, _rank(records, tie_break))
     if memo is not None:
+        memo.retire(memo.rankings)
         memo.rankings = kept
     return {number: placings for number, (_records, placings) in kept.items()}
 

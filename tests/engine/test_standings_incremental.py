@@ -164,6 +164,26 @@ def test_a_correction_in_the_last_round_keeps_the_first_rounds_ranking() -> None
     assert again.after_round[2] != first.after_round[2]
 
 
+def test_what_a_computation_replaced_is_held_until_released_and_one_computation_at_most() -> None:
+    field = two_rounds_of_four_tables()
+    memo = Memo()
+    standings(field, memo)
+    lines = memo.lines
+    corrected = played(99, field.results[0], (9, 9, 9, 9))
+    changed = dataclasses.replace(field, results=(corrected, *field.results[1:]))
+    standings(changed, memo)
+    assert memo.lines is not lines
+    assert any(held is lines for held in memo.retired)
+    memo.release()
+    assert memo.retired == []
+    # Not released by the caller: the next computation lets go of it before it starts.
+    standings(field, memo)
+    replaced_once = list(memo.retired)
+    standings(changed, memo)
+    assert all(all(held is not old for old in replaced_once) for held in memo.retired)
+    assert standings(changed, memo) == afresh(changed)
+
+
 def board_lines(outcome: Standings) -> dict[int, tuple[BoardScore, ...]]:
     return {number: line.boards for number, line in outcome.players.items()}
 

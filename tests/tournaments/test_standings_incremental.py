@@ -274,6 +274,10 @@ def test_refresh_stores_after_a_save_what_a_computation_from_nothing_stores(td: 
     assert stored.data == json.dumps(
         engine_standings.board_scores_to_json(boards), separators=(",", ":")
     )
+    # What the second computation replaced went once its standings were stored.
+    followed = standings._take_followed(event.pk)
+    assert followed is not None
+    assert followed.memo.retired == []
 
 
 def test_only_the_workers_computations_follow_an_event(td: User) -> None:

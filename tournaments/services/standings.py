@@ -33,7 +33,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -589,7 +589,7 @@ def _follow(event: Event, followed: _Followed) -> bool:
     the last ones by the ids that came and went: only the new rows are read. The stamp is read
     after them, so that equal stamps vouch for the inputs the new rows were read against.
     """
-    current = set(Result.objects.filter(event=event, is_current=True).values_list("pk", flat=True))
+    current = _current_ids(event)
     rows = followed.rows
     new = current.difference(rows)
     if len(new) > FOLLOWED_NEW_ROWS:
@@ -602,6 +602,16 @@ def _follow(event: Event, followed: _Followed) -> bool:
         del rows[pk]
     rows.update(fresh)
     return len(fresh) == len(new)  # a row gone meanwhile: read afresh
+
+
+def _current_ids(event: Event) -> set[int]:
+    """The ids of the event's current results, read as bare rows: Django's iteration would cost
+    more than the query for the 20,000 results of a large event, read at every computation."""
+    query = Result.objects.filter(event=event, is_current=True).values_list("pk").order_by()
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {pk for (pk,) in cursor.fetchall()}
 
 
 def evaluate(
@@ -803,7 +813,17 @@ def refresh(event_id: int) -> int | None:
             Standings.objects.filter(pk=state.pk, requested__gt=covered).exists()
         ):
             store_board_scores(event, outcome, computed_at)
+        # What the computation replaced is freed now that its standings are out: tens of thousands
+        # of objects for a large event, whose freeing would otherwise delay the commit.
+        _release(event_id)
     return covered
+
+
+def _release(event_id: int) -> None:
+    with _following:
+        followed = _followed.get(event_id)
+    if followed is not None:
+        followed.memo.release()
 
 
 def _compute_and_store(
