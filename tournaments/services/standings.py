@@ -552,6 +552,7 @@ class _Followed:
     rows: dict[int, _Row]
     memo: engine_standings.Memo = field(default_factory=engine_standings.Memo)
     lines: engine_standings.LineMemo = field(default_factory=dict)
+    shown: dict[int, tuple[Fraction, str]] = field(default_factory=dict)
 
 
 _followed: dict[int, _Followed] = {}
@@ -655,6 +656,13 @@ def _lines_of(event_id: int) -> engine_standings.LineMemo | None:
     return None if followed is None else followed.lines
 
 
+def _shown_of(event_id: int) -> dict[int, tuple[Fraction, str]] | None:
+    """The figures this process showed last for the event, if it follows it."""
+    with _following:
+        followed = _followed.get(event_id)
+    return None if followed is None else followed.shown
+
+
 @contextlib.contextmanager
 def _no_collection(*, keep: bool = False) -> Iterator[None]:
     """Python's cycle collector paused: a computation allocates some hundred thousand objects that
@@ -702,9 +710,16 @@ def decimals(event: Event) -> int:
 
 
 def serialise(
-    event: Event, outcome: engine_standings.Standings, problems: list[Any]
+    event: Event,
+    outcome: engine_standings.Standings,
+    problems: list[Any],
+    shown: dict[int, tuple[Fraction, str]] | None = None,
 ) -> dict[str, Any]:
-    """The standings as the JSON document pages, the CSV and the API read."""
+    """The standings as the JSON document pages, the CSV and the API read.
+
+    ``shown`` (the worker's, kept with what it follows) holds the figures shown last time by
+    the identity of their values: a round's figure that the engine kept is not formatted again.
+    """
     names = {
         number: (f"{first} {last}".strip(), club or "", status)
         for number, first, last, club, status in event.entries.values_list(
@@ -713,6 +728,17 @@ def serialise(
     }
     places = outcome.places
     display = comparison.display
+    before = {} if shown is None else shown
+    now: dict[int, tuple[Fraction, str]] = {}
+
+    def show(value: Fraction) -> str:
+        found = before.get(id(value))
+        # The value is held with its text, so its id is not another value's meanwhile.
+        if found is None or found[0] is not value:
+            found = (value, display(value, places))
+        now[id(value)] = found
+        return found[1]
+
     # Each player's place after each round, for the chart of places on the player's page.
     progress: dict[int, dict[str, str]] = defaultdict(dict)
     for number, placings in outcome.after_round.items():
@@ -732,7 +758,7 @@ def serialise(
                 "club": club,
                 "withdrawn": status != Entry.Status.ACTIVE,
                 "total": display(record.total, places),
-                "rounds": {str(r): display(v, places) for r, v in line.rounds.items()},
+                "rounds": {str(r): show(v) for r, v in line.rounds.items()},
                 "boards": record.boards,
                 "sat_out": line.sat_out,
                 "raw_total": display(record.raw_total, 0),
@@ -748,6 +774,9 @@ def serialise(
              "total": "", "rounds": {}, "boards": 0, "sat_out": outcome.players[number].sat_out,
              "raw_total": "", "fines": "", "decided_by": None, "places": progress[number]}
         )  # fmt: skip
+    if shown is not None:
+        shown.clear()
+        shown.update(now)
     return {
         "method": str(outcome.method),
         "rounds": list(outcome.rounds),
@@ -848,7 +877,7 @@ def _compute_and_store(
         problems: list[dict[str, Any]] = []
         try:
             outcome = evaluate(event, problems, follow=True)
-            data = serialise(event, outcome, problems)
+            data = serialise(event, outcome, problems, _shown_of(event_id))
         except DatabaseError:
             raise  # a lock timeout or a lost connection: the task retries
         except Exception as exc:
