@@ -75,6 +75,7 @@ typedef struct {
 
 typedef struct {
     uint16_t h[4][4];   /* [seat][suit] */
+    uint64_t lengths;   /* the length of each h[seat][suit], 4 bits at 4 * (seat * 4 + suit) */
     uint16_t table[4];  /* cards of the current trick, by suit */
     int trump;
     int counted;        /* seat bit mask */
@@ -91,6 +92,8 @@ typedef struct {
     uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
     unsigned suits;     /* the suits that have cards left, as a bit mask */
     uint32_t two, one;  /* the chains of entries that fix two and one top cards of each suit */
+    uint64_t key;       /* the hash of lengths, leader and context that every chain starts from */
+    uint64_t tops1;     /* the owners of the top card of each suit, a byte per suit */
 } Summary;
 
 /* Entries live in two pools, each chained from a head per hash of (lengths, leader, context) and
@@ -171,22 +174,37 @@ static inline uint32_t prefix_mask(int depth) {
 /* The chain of an entry that fixes the owners of the top `deep` cards (one or two) of each suit
  * but the `free` ones, which have cards but whose cards decided nothing: entries whose class
  * leaves a suit free would otherwise all share the chain of their lengths alone. */
-static uint32_t chain_of(const Summary *m, int leader, uint16_t context, unsigned free, int deep) {
-    uint64_t tops = 0;
-    for (int suit = 0; suit < 4; suit++)
-        tops = tops << 8 | ((free >> suit) & 1u ? 0 : (m->owners[suit] & prefix_mask(deep)) >> 18);
-    uint64_t x = (m->lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+static inline uint32_t chain_hash(uint64_t key, uint64_t tops, unsigned free, int deep) {
+    uint64_t x = key;
     x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)(deep | free << 2)) * 0xD6E8FEB86659FD93ull;
-    x ^= (uint64_t)context * 0xC2B2AE3D27D4EB4Full;
     x ^= x >> 31;
     return (uint32_t)(x >> (64 - HEAD_BITS));
 }
 
-static void summarize(const State *s, int leader, uint16_t context, Summary *m) {
-    uint64_t lengths = 0;
-    for (int p = 0; p < 4; p++)
+/* The top-card bytes of a chain (a byte per suit, suit 0 highest) with the `free` suits' left
+ * out. */
+static inline uint64_t tops_without(uint64_t tops, unsigned free) {
+    static const uint64_t keep[16] = {
+        0xffffffffull, 0x00ffffffull, 0xff00ffffull, 0x0000ffffull, 0xffff00ffull, 0x00ff00ffull,
+        0xff0000ffull, 0x000000ffull, 0xffffff00ull, 0x00ffff00ull, 0xff00ff00ull, 0x0000ff00ull,
+        0xffff0000ull, 0x00ff0000ull, 0xff000000ull, 0,
+    };
+    return tops & keep[free];
+}
+
+static uint32_t chain_of(const Summary *m, unsigned free, int deep) {
+    uint64_t tops = 0;
+    if (deep == 1) {
+        tops = m->tops1;
+    } else {
         for (int suit = 0; suit < 4; suit++)
-            lengths |= (uint64_t)popcount16(s->h[p][suit]) << (4 * (p * 4 + suit));
+            tops = tops << 8 | (m->owners[suit] & prefix_mask(deep)) >> 18;
+    }
+    return chain_hash(m->key, tops_without(tops, free), free, deep);
+}
+
+static void summarize(const State *s, int leader, uint16_t context, Summary *m) {
+    uint64_t lengths = s->lengths;
     m->lengths = lengths;
     m->suits = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -198,8 +216,16 @@ static void summarize(const State *s, int leader, uint16_t context, Summary *m) 
         m->owners[suit] = rem ? owners << (26 - 2 * popcount16(rem)) : 0;
         if (rem) m->suits |= 1u << suit;
     }
-    m->one = chain_of(m, leader, context, 0, 1);
-    m->two = chain_of(m, leader, context, 0, 2);
+    uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+    m->key = x ^ (uint64_t)context * 0xC2B2AE3D27D4EB4Full;
+    uint64_t tops1 = 0, tops2 = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        tops1 = tops1 << 8 | (m->owners[suit] & prefix_mask(1)) >> 18;
+        tops2 = tops2 << 8 | (m->owners[suit] & prefix_mask(2)) >> 18;
+    }
+    m->tops1 = tops1;
+    m->one = chain_hash(m->key, tops1, 0, 1);
+    m->two = chain_hash(m->key, tops2, 0, 2);
 }
 
 static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t context) {
@@ -233,8 +259,9 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
     chains[n++] = m->two;
     chains[n++] = m->one;
     for (int suit = 0; suit < 4; suit++)
-        if ((m->suits >> suit) & 1u) chains[n++] = chain_of(m, leader, context, 1u << suit, 1);
-    chains[n++] = chain_of(m, leader, context, 15, 1);
+        if ((m->suits >> suit) & 1u)
+            chains[n++] = chain_hash(m->key, tops_without(m->tops1, 1u << suit), 1u << suit, 1);
+    chains[n++] = chain_hash(m->key, 0, 15, 1);
     uint32_t first[2][7];
     for (uint32_t pool = 0; pool < 2; pool++)
         for (int c = 0; c < n; c++) {
@@ -275,7 +302,7 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     }
     /* A class that leaves two suits or more free goes to the chain of its lengths alone. */
     if (free & (free - 1)) free = 15;
-    uint32_t chain = free ? chain_of(m, leader, context, free, 1)
+    uint32_t chain = free ? chain_of(m, free, 1)
                           : deep == 2 ? m->two : m->one;
     Entry *base = tt + (size_t)current * POOL;
     uint32_t *head = &heads[(size_t)current * HEADS + chain];
@@ -779,6 +806,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
         }
         int result;
         s->h[seat][suit] ^= bit;
+        s->lengths -= 1ull << (4 * (seat * 4 + suit));
         if (pos == 3) {
             uint16_t saved[4];
             memcpy(saved, s->table, sizeof saved);
@@ -793,6 +821,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
             s->table[suit] ^= bit;
         }
         s->h[seat][suit] ^= bit;
+        s->lengths += 1ull << (4 * (seat * 4 + suit));
         if (result == maximizing) {
             if (pos == 0) {
                 s->best_lead = suit * 16 + relative_rank(s, suit, r);
@@ -895,6 +924,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
         }
         int result;
         s->h[seat][suit] ^= bit;
+        s->lengths -= 1ull << (4 * (seat * 4 + suit));
         if (pos == 3) {
             uint16_t saved[4];
             memcpy(saved, s->table, sizeof saved);
@@ -918,6 +948,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
             s->table[suit] ^= bit;
         }
         s->h[seat][suit] ^= bit;
+        s->lengths += 1ull << (4 * (seat * 4 + suit));
         if (result == declarer) {
             memcpy(relevant, child, sizeof child);
             return result;
@@ -1005,6 +1036,7 @@ static int load(State *s, PyObject *hands, int trump, int leader, int counted, i
             for (int bit = 0; bit < 13; bit++)
                 if ((pattern >> bit) & 1u) h |= (uint16_t)(1u << (12 - bit));
             s->h[p][suit] = h;
+            s->lengths |= (uint64_t)popcount16(h) << (4 * (p * 4 + suit));
         }
     }
     if (trump < 0 || trump > NO_TRUMP || leader < 0 || leader > 3 || counted < 0 || counted > 15 ||
