@@ -465,18 +465,13 @@ static int own_quick_tricks(const State *s, int leader, int skip, int need, uint
         for (int p = 0; p < 4; p++) {
             if (p == leader) continue;
             others |= s->h[p][suit];
-            int n = popcount16(s->h[p][suit]);
+            int n = (int)((s->lengths >> (4 * (p * 4 + suit))) & 15u);
             if (n > longest_other) longest_other = n;
         }
-        int tops = 0;
-        unsigned rem = mine | others;
-        while (rem) {
-            int b = top_bit(rem);
-            if (!((mine >> b) & 1u)) break;
-            tops++;
-            lowest_top[suit] = (uint16_t)(1u << b);
-            rem &= ~(1u << b);
-        }
+        /* The leader's top cards: its cards above every other hand's. */
+        unsigned above = others ? mine & ~((2u << top_bit(others)) - 1u) : mine;
+        int tops = popcount16(above);
+        lowest_top[suit] = (uint16_t)(above & -above);
         per_suit[suit] = longest_other <= tops ? popcount16(mine) : tops;
     }
     for (int suit = 0; suit < 4; suit++) relevant[suit] = 0;
