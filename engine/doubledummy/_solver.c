@@ -145,6 +145,9 @@ static uint8_t bits13[1u << 13];
 static uint8_t pack_low[1u << 7][1u << 7];
 static uint8_t pack_high[1u << 6][1u << 6];
 static uint16_t spread7[1u << 7];
+/* The inverse of the packing: the low bits of x placed at the set bits of a mask, in order. */
+static uint8_t unpack_low[1u << 7][1u << 7];
+static uint8_t unpack_high[1u << 6][1u << 6];
 
 static void fill_tables(void) {
     for (unsigned x = 1; x < (1u << 13); x++) bits13[x] = (uint8_t)(bits13[x >> 1] + (x & 1u));
@@ -155,6 +158,12 @@ static void fill_tables(void) {
                 if ((mask >> b) & 1u) out |= ((x >> b) & 1u) << n++;
             pack_low[mask][x] = (uint8_t)out;
             if (mask < (1u << 6) && x < (1u << 6)) pack_high[mask][x] = (uint8_t)out;
+            unsigned placed = 0;
+            n = 0;
+            for (unsigned b = 0; b < 7; b++)
+                if ((mask >> b) & 1u) placed |= ((x >> n++) & 1u) << b;
+            unpack_low[mask][x] = (uint8_t)placed;
+            if (mask < (1u << 6) && x < (1u << 6)) unpack_high[mask][x] = (uint8_t)placed;
         }
     for (unsigned x = 0; x < (1u << 7); x++) {
         unsigned out = 0;
@@ -167,6 +176,13 @@ static void fill_tables(void) {
 static inline unsigned pack13(unsigned x, unsigned rem) {
     return pack_low[rem & 0x7fu][x & 0x7fu] |
            (unsigned)pack_high[rem >> 7][(x >> 7) & 0x3fu] << bits13[rem & 0x7fu];
+}
+
+/* The low bits of x placed at the set bits of rem, in order (the inverse of pack13). */
+static inline unsigned unpack13(unsigned x, unsigned rem) {
+    unsigned low = bits13[rem & 0x7fu];
+    return unpack_low[rem & 0x7fu][x & ((1u << low) - 1u)] |
+           (unsigned)unpack_high[rem >> 7][(x >> low) & 0x3fu] << 7;
 }
 
 static inline uint32_t spread13(unsigned x) {
@@ -392,14 +408,9 @@ static inline unsigned remaining(const State *s, int suit) {
 /* The highest card of each run of `hand`'s cards that no other unplayed card separates: the
  * cards of the hand whose next higher unplayed card (if any) is not the hand's. */
 static unsigned representatives(unsigned hand, unsigned rem) {
-    unsigned out = 0;
-    for (unsigned cards = hand; cards;) {
-        int b = top_bit(cards);
-        cards &= ~(1u << b);
-        unsigned above = rem & ~((2u << b) - 1u);
-        if (!above || !((hand >> __builtin_ctz(above)) & 1u)) out |= 1u << b;
-    }
-    return out;
+    /* With the unplayed cards packed together, a card of the hand whose next bit is not. */
+    unsigned packed = pack13(hand, rem);
+    return unpack13(packed & ~(packed >> 1), rem);
 }
 
 
