@@ -762,6 +762,23 @@ static inline void note_small(const uint16_t *child, int suit, uint16_t bit, uin
 /* A search that tried every card of `seat` only tried the top card of each run of equivalent
  * cards; the runs hold only where their lowest cards are among the cards that matter. Runs
  * wholly below small[suit] need not hold: any card there gives the same result. */
+/* The lowest card of each run of two cards or more of `mine` (runs as representatives() sees
+ * them) whose top card is not below `small`, as rank bits. */
+static inline unsigned run_lows(unsigned mine, unsigned rem, unsigned small) {
+    unsigned c = pack13(mine, rem);
+    unsigned lows = c & ~(c << 1) & (c >> 1);
+    /* Packed, the cards not below `small` are those from position t up. */
+    int t = small ? popcount16(rem & (small - 1u)) : 0;
+    unsigned under = (1u << t) - 1u;
+    unsigned out = lows & ~under;
+    /* A run across position t: its lowest card is below t. */
+    if (t > 0 && ((c >> t) & 1u) && ((c >> (t - 1)) & 1u)) {
+        unsigned gaps = ~c & under;
+        out |= gaps ? 2u << top_bit(gaps) : 1u;
+    }
+    return unpack13(out, rem);
+}
+
 static void add_runs(const State *s, int seat, int pos, int lead_suit, const uint16_t *small,
                      uint16_t *relevant) {
     int first = 0, last = 3;
@@ -769,18 +786,7 @@ static void add_runs(const State *s, int seat, int pos, int lead_suit, const uin
     for (int suit = first; suit <= last; suit++) {
         unsigned mine = s->h[seat][suit];
         if (popcount16(mine) < 2) continue;
-        unsigned rem = remaining(s, suit);
-        /* Each run from its top card down to its lowest. */
-        for (unsigned cards = mine; cards;) {
-            int top = top_bit(cards), low = top;
-            for (;;) {
-                unsigned below = rem & ((1u << low) - 1u);
-                if (!below || !((mine >> top_bit(below)) & 1u)) break;
-                low = top_bit(below);
-            }
-            if (low != top && (1u << top) >= small[suit]) relevant[suit] |= (uint16_t)(1u << low);
-            cards &= (1u << low) - 1u;
-        }
+        relevant[suit] |= (uint16_t)run_lows(mine, remaining(s, suit), small[suit]);
     }
 }
 
