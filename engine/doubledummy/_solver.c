@@ -14,7 +14,9 @@
  *     the lowest card whose rank decided a trick (or a cut-off) in the search that gave it; the
  *     cards below are interchangeable small cards, and a suit none of whose cards decided
  *     anything counts by its lengths alone. Entries therefore serve every target, every lead
- *     and every deal that reaches such a position;
+ *     and every deal that reaches such a position. A probe reads only the chains of the kinds
+ *     (how many top cards of which suits the class fixes) that entries of the same lengths,
+ *     leader and context went to;
  *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
  *     already played are left out, only the highest is tried; and, as in the table, once a card
  *     has failed for its player and lies below the lowest card of its suit that decided the
@@ -34,7 +36,7 @@
  *     play able to take it back, then the others that leave it to that side (win as cheaply as
  *     possible, keep a partner's trick, unload high cards in a misere), history breaking ties.
  *
- * The table (about 15 MB) is allocated on first use and kept for the life of the process; the
+ * The table (about 16 MB) is allocated on first use and kept for the life of the process; the
  * search holds the GIL, so calls from several threads take turns.
  *
  * Hands cross the boundary as 52-bit masks over Card.index (spades A..2 are bits 0..12, then
@@ -102,9 +104,10 @@ typedef struct {
  * suit that has cards none of which decided anything; a class with two free suits or more is
  * chained by its lengths alone. This keeps the chains short: walking them, one cache miss per
  * entry, is most of the cost of a probe. A probe follows the position's chain of each kind (at
- * most seven). New entries go to the current pool; when it is full the other one is emptied and
- * becomes the current one, so the table always keeps the latest half of what it learnt. A pool
- * that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
+ * most seven) that entries of the same lengths, leader and context have gone to (`kinds` below
+ * keeps those kinds, a byte per hash of the three). New entries go to the current pool; when it
+ * is full the other one is emptied and becomes the current one, so the table always keeps the
+ * latest half of what it learnt. A pool that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
  * cache, which gains more than the entries a larger table would keep. */
 static Entry *tt = NULL;
 static uint32_t *heads = NULL;
