@@ -14,7 +14,9 @@
  *     the lowest card whose rank decided a trick (or a cut-off) in the search that gave it; the
  *     cards below are interchangeable small cards, and a suit none of whose cards decided
  *     anything counts by its lengths alone. Entries therefore serve every target, every lead
- *     and every deal that reaches such a position;
+ *     and every deal that reaches such a position. A probe reads only the chains of the kinds
+ *     (how many top cards of which suits the class fixes) that entries of the same lengths,
+ *     leader and context went to;
  *   - equivalent cards: of the cards of one hand that are adjacent in a suit once the cards
  *     already played are left out, only the highest is tried; and, as in the table, once a card
  *     has failed for its player and lies below the lowest card of its suit that decided the
@@ -34,7 +36,7 @@
  *     play able to take it back, then the others that leave it to that side (win as cheaply as
  *     possible, keep a partner's trick, unload high cards in a misere), history breaking ties.
  *
- * The table (about 15 MB) is allocated on first use and kept for the life of the process; the
+ * The table (about 16 MB) is allocated on first use and kept for the life of the process; the
  * search holds the GIL, so calls from several threads take turns.
  *
  * Hands cross the boundary as 52-bit masks over Card.index (spades A..2 are bits 0..12, then
@@ -75,6 +77,7 @@ typedef struct {
 
 typedef struct {
     uint16_t h[4][4];   /* [seat][suit] */
+    uint64_t lengths;   /* the length of each h[seat][suit], 4 bits at 4 * (seat * 4 + suit) */
     uint16_t table[4];  /* cards of the current trick, by suit */
     int trump;
     int counted;        /* seat bit mask */
@@ -91,6 +94,8 @@ typedef struct {
     uint32_t owners[4]; /* owners of every card of the suit, highest first from bit 24 down */
     unsigned suits;     /* the suits that have cards left, as a bit mask */
     uint32_t two, one;  /* the chains of entries that fix two and one top cards of each suit */
+    uint64_t key;       /* the hash of lengths, leader and context that every chain starts from */
+    uint64_t tops1;     /* the owners of the top card of each suit, a byte per suit */
 } Summary;
 
 /* Entries live in two pools, each chained from a head per hash of (lengths, leader, context) and
@@ -99,9 +104,10 @@ typedef struct {
  * suit that has cards none of which decided anything; a class with two free suits or more is
  * chained by its lengths alone. This keeps the chains short: walking them, one cache miss per
  * entry, is most of the cost of a probe. A probe follows the position's chain of each kind (at
- * most seven). New entries go to the current pool; when it is full the other one is emptied and
- * becomes the current one, so the table always keeps the latest half of what it learnt. A pool
- * that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
+ * most seven) that entries of the same lengths, leader and context have gone to (`kinds` below
+ * keeps those kinds, a byte per hash of the three). New entries go to the current pool; when it
+ * is full the other one is emptied and becomes the current one, so the table always keeps the
+ * latest half of what it learnt. A pool that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
  * cache, which gains more than the entries a larger table would keep. */
 static Entry *tt = NULL;
 static uint32_t *heads = NULL;
@@ -110,6 +116,17 @@ static uint32_t used = 0;
 static uint64_t total_nodes = 0;
 /* Whether a pool holds any entry since it was last emptied (an empty pool is not probed). */
 static int filled[2] = {1, 1};
+/* For each hash of (lengths, leader, context): the kinds of chain that any entry of such a key
+ * went to (bit 0: two top cards, 1: one, 2 + suit: one but the free suit, 6: lengths alone).
+ * A probe skips the chains of the kinds never used: one read instead of up to fourteen. Bits are
+ * never cleared (a stale bit only costs a probe). */
+#define KIND_BITS 20
+static uint8_t kinds[1u << KIND_BITS];
+
+static inline uint32_t kinds_slot(uint64_t key) {
+    key ^= key >> 29;
+    return (uint32_t)((key * 0xBF58476D1CE4E5B9ull) >> (64 - KIND_BITS));
+}
 
 static void tt_empty(uint32_t pool) {
     if (filled[pool]) memset(heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
@@ -131,6 +148,9 @@ static uint8_t bits13[1u << 13];
 static uint8_t pack_low[1u << 7][1u << 7];
 static uint8_t pack_high[1u << 6][1u << 6];
 static uint16_t spread7[1u << 7];
+/* The inverse of the packing: the low bits of x placed at the set bits of a mask, in order. */
+static uint8_t unpack_low[1u << 7][1u << 7];
+static uint8_t unpack_high[1u << 6][1u << 6];
 
 static void fill_tables(void) {
     for (unsigned x = 1; x < (1u << 13); x++) bits13[x] = (uint8_t)(bits13[x >> 1] + (x & 1u));
@@ -141,6 +161,12 @@ static void fill_tables(void) {
                 if ((mask >> b) & 1u) out |= ((x >> b) & 1u) << n++;
             pack_low[mask][x] = (uint8_t)out;
             if (mask < (1u << 6) && x < (1u << 6)) pack_high[mask][x] = (uint8_t)out;
+            unsigned placed = 0;
+            n = 0;
+            for (unsigned b = 0; b < 7; b++)
+                if ((mask >> b) & 1u) placed |= ((x >> n++) & 1u) << b;
+            unpack_low[mask][x] = (uint8_t)placed;
+            if (mask < (1u << 6) && x < (1u << 6)) unpack_high[mask][x] = (uint8_t)placed;
         }
     for (unsigned x = 0; x < (1u << 7); x++) {
         unsigned out = 0;
@@ -153,6 +179,13 @@ static void fill_tables(void) {
 static inline unsigned pack13(unsigned x, unsigned rem) {
     return pack_low[rem & 0x7fu][x & 0x7fu] |
            (unsigned)pack_high[rem >> 7][(x >> 7) & 0x3fu] << bits13[rem & 0x7fu];
+}
+
+/* The low bits of x placed at the set bits of rem, in order (the inverse of pack13). */
+static inline unsigned unpack13(unsigned x, unsigned rem) {
+    unsigned low = bits13[rem & 0x7fu];
+    return unpack_low[rem & 0x7fu][x & ((1u << low) - 1u)] |
+           (unsigned)unpack_high[rem >> 7][(x >> low) & 0x3fu] << 7;
 }
 
 static inline uint32_t spread13(unsigned x) {
@@ -171,22 +204,37 @@ static inline uint32_t prefix_mask(int depth) {
 /* The chain of an entry that fixes the owners of the top `deep` cards (one or two) of each suit
  * but the `free` ones, which have cards but whose cards decided nothing: entries whose class
  * leaves a suit free would otherwise all share the chain of their lengths alone. */
-static uint32_t chain_of(const Summary *m, int leader, uint16_t context, unsigned free, int deep) {
-    uint64_t tops = 0;
-    for (int suit = 0; suit < 4; suit++)
-        tops = tops << 8 | ((free >> suit) & 1u ? 0 : (m->owners[suit] & prefix_mask(deep)) >> 18);
-    uint64_t x = (m->lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+static inline uint32_t chain_hash(uint64_t key, uint64_t tops, unsigned free, int deep) {
+    uint64_t x = key;
     x ^= (tops + 0x632BE59BD9B4E019ull + (uint64_t)(deep | free << 2)) * 0xD6E8FEB86659FD93ull;
-    x ^= (uint64_t)context * 0xC2B2AE3D27D4EB4Full;
     x ^= x >> 31;
     return (uint32_t)(x >> (64 - HEAD_BITS));
 }
 
-static void summarize(const State *s, int leader, uint16_t context, Summary *m) {
-    uint64_t lengths = 0;
-    for (int p = 0; p < 4; p++)
+/* The top-card bytes of a chain (a byte per suit, suit 0 highest) with the `free` suits' left
+ * out. */
+static inline uint64_t tops_without(uint64_t tops, unsigned free) {
+    static const uint64_t keep[16] = {
+        0xffffffffull, 0x00ffffffull, 0xff00ffffull, 0x0000ffffull, 0xffff00ffull, 0x00ff00ffull,
+        0xff0000ffull, 0x000000ffull, 0xffffff00ull, 0x00ffff00ull, 0xff00ff00ull, 0x0000ff00ull,
+        0xffff0000ull, 0x00ff0000ull, 0xff000000ull, 0,
+    };
+    return tops & keep[free];
+}
+
+static uint32_t chain_of(const Summary *m, unsigned free, int deep) {
+    uint64_t tops = 0;
+    if (deep == 1) {
+        tops = m->tops1;
+    } else {
         for (int suit = 0; suit < 4; suit++)
-            lengths |= (uint64_t)popcount16(s->h[p][suit]) << (4 * (p * 4 + suit));
+            tops = tops << 8 | (m->owners[suit] & prefix_mask(deep)) >> 18;
+    }
+    return chain_hash(m->key, tops_without(tops, free), free, deep);
+}
+
+static void summarize(const State *s, int leader, uint16_t context, Summary *m) {
+    uint64_t lengths = s->lengths;
     m->lengths = lengths;
     m->suits = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -198,8 +246,16 @@ static void summarize(const State *s, int leader, uint16_t context, Summary *m) 
         m->owners[suit] = rem ? owners << (26 - 2 * popcount16(rem)) : 0;
         if (rem) m->suits |= 1u << suit;
     }
-    m->one = chain_of(m, leader, context, 0, 1);
-    m->two = chain_of(m, leader, context, 0, 2);
+    uint64_t x = (lengths ^ ((uint64_t)leader << 62)) * 0x9E3779B97F4A7C15ull;
+    m->key = x ^ (uint64_t)context * 0xC2B2AE3D27D4EB4Full;
+    uint64_t tops1 = 0, tops2 = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        tops1 = tops1 << 8 | (m->owners[suit] & prefix_mask(1)) >> 18;
+        tops2 = tops2 << 8 | (m->owners[suit] & prefix_mask(2)) >> 18;
+    }
+    m->tops1 = tops1;
+    m->one = chain_hash(m->key, tops1, 0, 1);
+    m->two = chain_hash(m->key, tops2, 0, 2);
 }
 
 static inline int matches(const Entry *e, const Summary *m, int leader, uint16_t context) {
@@ -230,11 +286,14 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
      * suits. Their first entries are most likely cache misses: they are asked for together. */
     uint32_t chains[7];
     int n = 0;
-    chains[n++] = m->two;
-    chains[n++] = m->one;
+    unsigned used_kinds = kinds[kinds_slot(m->key)];
+    if (!used_kinds) return NULL;
+    if (used_kinds & 1u) chains[n++] = m->two;
+    if (used_kinds & 2u) chains[n++] = m->one;
     for (int suit = 0; suit < 4; suit++)
-        if ((m->suits >> suit) & 1u) chains[n++] = chain_of(m, leader, context, 1u << suit, 1);
-    chains[n++] = chain_of(m, leader, context, 15, 1);
+        if ((m->suits >> suit) & (used_kinds >> (2 + suit)) & 1u)
+            chains[n++] = chain_hash(m->key, tops_without(m->tops1, 1u << suit), 1u << suit, 1);
+    if (used_kinds & 64u) chains[n++] = chain_hash(m->key, 0, 15, 1);
     uint32_t first[2][7];
     for (uint32_t pool = 0; pool < 2; pool++)
         for (int c = 0; c < n; c++) {
@@ -275,8 +334,11 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     }
     /* A class that leaves two suits or more free goes to the chain of its lengths alone. */
     if (free & (free - 1)) free = 15;
-    uint32_t chain = free ? chain_of(m, leader, context, free, 1)
+    uint32_t chain = free ? chain_of(m, free, 1)
                           : deep == 2 ? m->two : m->one;
+    kinds[kinds_slot(m->key)] |= (uint8_t)(free == 15 ? 64u
+                                           : free ? 1u << (2 + __builtin_ctz(free))
+                                           : deep == 2 ? 1u : 2u);
     Entry *base = tt + (size_t)current * POOL;
     uint32_t *head = &heads[(size_t)current * HEADS + chain];
     /* Keep the chain short: a bound that an entry already implies (a class at least as wide,
@@ -349,14 +411,9 @@ static inline unsigned remaining(const State *s, int suit) {
 /* The highest card of each run of `hand`'s cards that no other unplayed card separates: the
  * cards of the hand whose next higher unplayed card (if any) is not the hand's. */
 static unsigned representatives(unsigned hand, unsigned rem) {
-    unsigned out = 0;
-    for (unsigned cards = hand; cards;) {
-        int b = top_bit(cards);
-        cards &= ~(1u << b);
-        unsigned above = rem & ~((2u << b) - 1u);
-        if (!above || !((hand >> __builtin_ctz(above)) & 1u)) out |= 1u << b;
-    }
-    return out;
+    /* With the unplayed cards packed together, a card of the hand whose next bit is not. */
+    unsigned packed = pack13(hand, rem);
+    return unpack13(packed & ~(packed >> 1), rem);
 }
 
 
@@ -422,18 +479,13 @@ static int own_quick_tricks(const State *s, int leader, int skip, int need, uint
         for (int p = 0; p < 4; p++) {
             if (p == leader) continue;
             others |= s->h[p][suit];
-            int n = popcount16(s->h[p][suit]);
+            int n = (int)((s->lengths >> (4 * (p * 4 + suit))) & 15u);
             if (n > longest_other) longest_other = n;
         }
-        int tops = 0;
-        unsigned rem = mine | others;
-        while (rem) {
-            int b = top_bit(rem);
-            if (!((mine >> b) & 1u)) break;
-            tops++;
-            lowest_top[suit] = (uint16_t)(1u << b);
-            rem &= ~(1u << b);
-        }
+        /* The leader's top cards: its cards above every other hand's. */
+        unsigned above = others ? mine & ~((2u << top_bit(others)) - 1u) : mine;
+        int tops = popcount16(above);
+        lowest_top[suit] = (uint16_t)(above & -above);
         per_suit[suit] = longest_other <= tops ? popcount16(mine) : tops;
     }
     for (int suit = 0; suit < 4; suit++) relevant[suit] = 0;
@@ -713,6 +765,23 @@ static inline void note_small(const uint16_t *child, int suit, uint16_t bit, uin
 /* A search that tried every card of `seat` only tried the top card of each run of equivalent
  * cards; the runs hold only where their lowest cards are among the cards that matter. Runs
  * wholly below small[suit] need not hold: any card there gives the same result. */
+/* The lowest card of each run of two cards or more of `mine` (runs as representatives() sees
+ * them) whose top card is not below `small`, as rank bits. */
+static inline unsigned run_lows(unsigned mine, unsigned rem, unsigned small) {
+    unsigned c = pack13(mine, rem);
+    unsigned lows = c & ~(c << 1) & (c >> 1);
+    /* Packed, the cards not below `small` are those from position t up. */
+    int t = small ? popcount16(rem & (small - 1u)) : 0;
+    unsigned under = (1u << t) - 1u;
+    unsigned out = lows & ~under;
+    /* A run across position t: its lowest card is below t. */
+    if (t > 0 && ((c >> t) & 1u) && ((c >> (t - 1)) & 1u)) {
+        unsigned gaps = ~c & under;
+        out |= gaps ? 2u << top_bit(gaps) : 1u;
+    }
+    return unpack13(out, rem);
+}
+
 static void add_runs(const State *s, int seat, int pos, int lead_suit, const uint16_t *small,
                      uint16_t *relevant) {
     int first = 0, last = 3;
@@ -720,18 +789,7 @@ static void add_runs(const State *s, int seat, int pos, int lead_suit, const uin
     for (int suit = first; suit <= last; suit++) {
         unsigned mine = s->h[seat][suit];
         if (popcount16(mine) < 2) continue;
-        unsigned rem = remaining(s, suit);
-        /* Each run from its top card down to its lowest. */
-        for (unsigned cards = mine; cards;) {
-            int top = top_bit(cards), low = top;
-            for (;;) {
-                unsigned below = rem & ((1u << low) - 1u);
-                if (!below || !((mine >> top_bit(below)) & 1u)) break;
-                low = top_bit(below);
-            }
-            if (low != top && (1u << top) >= small[suit]) relevant[suit] |= (uint16_t)(1u << low);
-            cards &= (1u << low) - 1u;
-        }
+        relevant[suit] |= (uint16_t)run_lows(mine, remaining(s, suit), small[suit]);
     }
 }
 
@@ -779,6 +837,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
         }
         int result;
         s->h[seat][suit] ^= bit;
+        s->lengths -= 1ull << (4 * (seat * 4 + suit));
         if (pos == 3) {
             uint16_t saved[4];
             memcpy(saved, s->table, sizeof saved);
@@ -793,6 +852,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
             s->table[suit] ^= bit;
         }
         s->h[seat][suit] ^= bit;
+        s->lengths += 1ull << (4 * (seat * 4 + suit));
         if (result == maximizing) {
             if (pos == 0) {
                 s->best_lead = suit * 16 + relative_rank(s, suit, r);
@@ -895,6 +955,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
         }
         int result;
         s->h[seat][suit] ^= bit;
+        s->lengths -= 1ull << (4 * (seat * 4 + suit));
         if (pos == 3) {
             uint16_t saved[4];
             memcpy(saved, s->table, sizeof saved);
@@ -918,6 +979,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
             s->table[suit] ^= bit;
         }
         s->h[seat][suit] ^= bit;
+        s->lengths += 1ull << (4 * (seat * 4 + suit));
         if (result == declarer) {
             memcpy(relevant, child, sizeof child);
             return result;
@@ -1005,6 +1067,7 @@ static int load(State *s, PyObject *hands, int trump, int leader, int counted, i
             for (int bit = 0; bit < 13; bit++)
                 if ((pattern >> bit) & 1u) h |= (uint16_t)(1u << (12 - bit));
             s->h[p][suit] = h;
+            s->lengths |= (uint64_t)popcount16(h) << (4 * (p * 4 + suit));
         }
     }
     if (trump < 0 || trump > NO_TRUMP || leader < 0 || leader > 3 || counted < 0 || counted > 15 ||
