@@ -649,18 +649,10 @@ def evaluate(
     return outcome
 
 
-def _lines_of(event_id: int) -> engine_standings.LineMemo | None:
-    """The encoded board scores this process keeps for the event, if it follows it."""
+def _kept(event_id: int) -> _Followed | None:
+    """What this process keeps of the event, if it follows it (not taken out)."""
     with _following:
-        followed = _followed.get(event_id)
-    return None if followed is None else followed.lines
-
-
-def _shown_of(event_id: int) -> dict[int, tuple[Fraction, str]] | None:
-    """The figures this process showed last for the event, if it follows it."""
-    with _following:
-        followed = _followed.get(event_id)
-    return None if followed is None else followed.shown
+        return _followed.get(event_id)
 
 
 @contextlib.contextmanager
@@ -844,15 +836,9 @@ def refresh(event_id: int) -> int | None:
             store_board_scores(event, outcome, computed_at)
         # What the computation replaced is freed now that its standings are out: tens of thousands
         # of objects for a large event, whose freeing would otherwise delay the commit.
-        _release(event_id)
+        if (kept := _kept(event_id)) is not None:
+            kept.memo.release()
     return covered
-
-
-def _release(event_id: int) -> None:
-    with _following:
-        followed = _followed.get(event_id)
-    if followed is not None:
-        followed.memo.release()
 
 
 def _compute_and_store(
@@ -877,7 +863,8 @@ def _compute_and_store(
         problems: list[dict[str, Any]] = []
         try:
             outcome = evaluate(event, problems, follow=True)
-            data = serialise(event, outcome, problems, _shown_of(event_id))
+            kept = _kept(event_id)
+            data = serialise(event, outcome, problems, kept.shown if kept is not None else None)
         except DatabaseError:
             raise  # a lock timeout or a lost connection: the task retries
         except Exception as exc:
@@ -913,7 +900,7 @@ def store_board_scores(
     with _no_collection():
         text = engine_standings.board_scores_text(
             {number: line.boards for number, line in outcome.players.items()},
-            _lines_of(event.pk),
+            kept.lines if (kept := _kept(event.pk)) is not None else None,
         )
     if not BoardScores.objects.filter(event=event).exists():
         BoardScores.objects.get_or_create(event=event)
