@@ -5,9 +5,11 @@ boards unless told; the total's target is for 32). A board's table
 is 15 pair, 35 lone, 4 misère and 4 piccolo searches (engine.doubledummy.table). The boards are
 dealt from a fixed key, so every run measures the same deals. Also printed: positions searched
 per second, and how much faster the compiled search is than the pure-Python one on an ending
-both can do (7 cards a hand). Each board's processor time is printed beside its wall time: on a
-machine shared with other work the wall time also counts the time spent waiting for a core; the
-positions searched for each board are the measure that does not depend on the machine.
+both can do (7 cards a hand). Each board is worked out as the analysis job does, its searches on
+as many threads as the process has processors (the targets' figures), then on one thread, whose
+processor time and positions searched are printed beside: on a machine shared with other work
+the wall time also counts the time spent waiting for a core; the positions searched for each
+board are the measure that does not depend on the machine.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ import time
 
 from bench.common import median_seconds, report
 from engine.cards import SEATS, Seat
-from engine.deals import deals_from_key
+from engine.deals import BoardDeal, deals_from_key
 from engine.doubledummy import COMPILED, Position, board_table, nodes_searched, tricks
-from engine.doubledummy.table import STRAINS
+from engine.doubledummy.table import STRAINS, processors
 
 KEY = "bench-doubledummy"
 BOARDS = 32
@@ -52,43 +54,65 @@ def _compiled_against_pure() -> None:
     report(f"compiled/pure speed ratio ({ENDING_CARDS}-card endings)", pure / compiled, "x")
 
 
+def _timed(board: BoardDeal, threads: int) -> tuple[float, float, int]:
+    """One board's table on ``threads`` threads: wall seconds, processor seconds, positions."""
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    nodes = nodes_searched()
+    board_table(board.deal, board.dealer, board=board.board, threads=threads)
+    return time.perf_counter() - start, time.process_time() - cpu_start, nodes_searched() - nodes
+
+
 def main(boards_wanted: int = BOARDS) -> None:
     print(f"search: {'compiled' if COMPILED else 'pure Python (no compiled search built)'}")
     _compiled_against_pure()
     if not COMPILED:
         print("whole boards: skipped, the pure search takes minutes a board")
         return
+    threads = processors()
     boards = deals_from_key(KEY, range(1, boards_wanted + 1))
-    times = []
-    cpu_times = []
-    nodes_before = nodes_searched()
+    times: list[float] = []
+    alone_times: list[float] = []
+    cpu_times: list[float] = []
+    nodes = 0
+    print(f"each board on {threads} threads (as the analysis job runs), then on one:")
     for board in boards:
-        start = time.perf_counter()
-        cpu_start = time.process_time()
-        board_nodes = nodes_searched()
-        board_table(board.deal, board.dealer, board=board.board)
-        cpu_times.append(time.process_time() - cpu_start)
-        times.append(time.perf_counter() - start)
-        millions = (nodes_searched() - board_nodes) / 1e6
+        wall = _timed(board, threads)[0]
+        one_wall, one_cpu, one_nodes = _timed(board, 1)
+        times.append(wall)
+        alone_times.append(one_wall)
+        cpu_times.append(one_cpu)
+        nodes += one_nodes
         print(
-            f"  board {board.board:2}: {times[-1]:7.2f} s ({cpu_times[-1]:.2f} s CPU, "
-            f"{millions:.1f} M positions)",
+            f"  board {board.board:2}: {wall:6.2f} s on {threads}; {one_wall:6.2f} s on one "
+            f"({one_cpu:.2f} s CPU, {one_nodes / 1e6:.1f} M positions)",
             flush=True,
         )
-    total = sum(times)
-    report("positions searched", (nodes_searched() - nodes_before) / total, "nodes/s")
+    report("positions searched on one thread", nodes / sum(alone_times), "nodes/s")
     report(
-        "one board's table (median)",
+        f"one board's table on {threads} threads (median)",
         statistics.median(times),
         "s",
         TARGET_BOARD_SECONDS,
         higher_is_better=False,
     )
+    report("one board's table on one thread (median)", statistics.median(alone_times), "s")
     report("one board's table, processor time (median)", statistics.median(cpu_times), "s")
+    total = sum(times)
     if boards_wanted == BOARDS:
-        report(f"{BOARDS} boards' tables", total, "s", TARGET_TOTAL_SECONDS, higher_is_better=False)
+        report(
+            f"{BOARDS} boards' tables by one worker on {threads} threads",
+            total,
+            "s",
+            TARGET_TOTAL_SECONDS,
+            higher_is_better=False,
+        )
     else:
-        report(f"{boards_wanted} boards' tables (the target is for {BOARDS})", total, "s")
+        report(
+            f"{boards_wanted} boards' tables on {threads} threads (target for {BOARDS})", total, "s"
+        )
+    report(f"{len(boards)} boards' tables on one thread", sum(alone_times), "s")
+    report(f"{threads} threads against one", sum(alone_times) / total, "x")
     seats = ", ".join(seat.name for seat in SEATS)
     print(f"(each table: pairs NS NE NW, {seats} alone with two leads, misère and piccolo)")
 

@@ -275,6 +275,14 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery
 # worker of its own (deploy/systemd/troef-analysis.service, the compose file's analysis service).
 TROEF_ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"
 CELERY_TASK_ROUTES = {"troef.analyse_board": {"queue": TROEF_ANALYSIS_QUEUE}}
+# How many of a board's searches the analysis runs at once: 0 for every processor the worker may
+# use. The analysis worker runs at a lower priority, so the standings still come first.
+TROEF_ANALYSIS_THREADS = env.int("TROEF_ANALYSIS_THREADS", default=0)
+if TROEF_ANALYSIS_THREADS < 0:
+    raise ImproperlyConfigured(
+        f"TROEF_ANALYSIS_THREADS is a number of threads (0 for every processor), "
+        f"not {TROEF_ANALYSIS_THREADS}"
+    )
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"

@@ -36,8 +36,9 @@
  *     play able to take it back, then the others that leave it to that side (win as cheaply as
  *     possible, keep a partner's trick, unload high cards in a misere), history breaking ties.
  *
- * The table (about 16 MB) is allocated on first use and kept for the life of the process; the
- * search holds the GIL, so calls from several threads take turns.
+ * The table (about 16 MB) is allocated on a thread's first search and kept for the life of the
+ * thread; each thread has its own. The search runs without the GIL, so several threads search at
+ * once (engine.doubledummy.table shares a board's questions between them).
  *
  * Hands cross the boundary as 52-bit masks over Card.index (spades A..2 are bits 0..12, then
  * hearts, diamonds, clubs); inside, each suit is a 13-bit mask whose bit r is rank r + 2, so a
@@ -46,6 +47,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,8 @@ typedef struct {
     uint32_t next;       /* the next entry of the same chain, or NONE */
 } Entry;
 
+struct Memory;
+
 typedef struct {
     uint16_t h[4][4];   /* [seat][suit] */
     uint64_t lengths;   /* the length of each h[seat][suit], 4 bits at 4 * (seat * 4 + suit) */
@@ -86,6 +90,16 @@ typedef struct {
     int declarer;       /* exactly-one search only */
     int best_lead;      /* set by the trick's first player on a cut-off */
     uint64_t nodes;
+    struct Memory *mem; /* the calling thread's transposition table */
+    /* Cut-offs found by each seat's cards, deeper ones weighing more: the move ordering's
+     * tie-break. Each question starts it afresh: cut-offs of another question (another side,
+     * trump or deal) mislead more than they help. */
+    uint32_t history[4][4][16];
+    /* The last lead that refuted the other side, by tricks left and leader (suit * 16 + rank, -1
+     * for none): tried first after the table's own lead, as it often refutes a neighbouring
+     * position too. */
+    int killer[14][4];
+    int generating_left; /* the tricks left at the trick being generated (the row of `killer`) */
 } State;
 
 /* The position at a trick boundary as the table sees it. */
@@ -107,37 +121,47 @@ typedef struct {
  * most seven) that entries of the same lengths, leader and context have gone to (`kinds` below
  * keeps those kinds, a byte per hash of the three). New entries go to the current pool; when it
  * is full the other one is emptied and becomes the current one, so the table always keeps the
- * latest half of what it learnt. A pool that holds nothing is not probed. The pools are small enough to stay mostly in a processor's
- * cache, which gains more than the entries a larger table would keep. */
-static Entry *tt = NULL;
-static uint32_t *heads = NULL;
-static uint32_t current = 0;
-static uint32_t used = 0;
-static uint64_t total_nodes = 0;
-/* Whether a pool holds any entry since it was last emptied (an empty pool is not probed). */
-static int filled[2] = {1, 1};
-/* For each hash of (lengths, leader, context): the kinds of chain that any entry of such a key
- * went to (bit 0: two top cards, 1: one, 2 + suit: one but the free suit, 6: lengths alone).
- * A probe skips the chains of the kinds never used: one read instead of up to fourteen. Bits are
- * never cleared (a stale bit only costs a probe). */
+ * latest half of what it learnt. A pool that holds nothing is not probed. The pools are small
+ * enough to stay mostly in a processor's cache, which gains more than the entries a larger table
+ * would keep.
+ *
+ * Each thread that searches has a table of its own (`local`), allocated on its first search
+ * and freed when the thread ends: the search runs without the GIL, so threads search at once. */
 #define KIND_BITS 20
-static uint8_t kinds[1u << KIND_BITS];
+typedef struct Memory {
+    Entry *tt;
+    uint32_t *heads;
+    uint32_t current;
+    uint32_t used;
+    /* Whether a pool holds any entry since it was last emptied (an empty pool is not probed). */
+    int filled[2];
+    /* For each hash of (lengths, leader, context): the kinds of chain that any entry of such a
+     * key went to (bit 0: two top cards, 1: one, 2 + suit: one but the free suit, 6: lengths
+     * alone). A probe skips the chains of the kinds never used: one read instead of up to
+     * fourteen. Bits are never cleared (a stale bit only costs a probe). */
+    uint8_t kinds[1u << KIND_BITS];
+} Memory;
+
+/* The key of each thread's Memory, freed when the thread ends. */
+static pthread_key_t memory_key;
+/* Positions searched by every thread since the module was loaded. */
+static uint64_t total_nodes = 0;
 
 static inline uint32_t kinds_slot(uint64_t key) {
     key ^= key >> 29;
     return (uint32_t)((key * 0xBF58476D1CE4E5B9ull) >> (64 - KIND_BITS));
 }
 
-static void tt_empty(uint32_t pool) {
-    if (filled[pool]) memset(heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
-    filled[pool] = 0;
+static void tt_empty(Memory *mem, uint32_t pool) {
+    if (mem->filled[pool]) memset(mem->heads + (size_t)pool * HEADS, 0xff, HEADS * sizeof(uint32_t));
+    mem->filled[pool] = 0;
 }
 
-static void tt_reset(void) {
-    tt_empty(0);
-    tt_empty(1);
-    current = 0;
-    used = 0;
+static void tt_reset(Memory *mem) {
+    tt_empty(mem, 0);
+    tt_empty(mem, 1);
+    mem->current = 0;
+    mem->used = 0;
 }
 
 /* Bits set in each 13-bit suit mask: a table, as the build need not target a CPU with POPCNT. */
@@ -282,11 +306,12 @@ static uint16_t cut_of(const State *s, int suit, int depth) {
 /* A bound that settles "at least k" for this position, or NULL; *hint gets a stored best lead. */
 static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint16_t context,
                               int k, int *hint) {
+    Memory *mem = s->mem;
     /* The chains: two top cards of every suit, one, and one of every suit but each set of free
      * suits. Their first entries are most likely cache misses: they are asked for together. */
     uint32_t chains[7];
     int n = 0;
-    unsigned used_kinds = kinds[kinds_slot(m->key)];
+    unsigned used_kinds = mem->kinds[kinds_slot(m->key)];
     if (!used_kinds) return NULL;
     if (used_kinds & 1u) chains[n++] = m->two;
     if (used_kinds & 2u) chains[n++] = m->one;
@@ -297,13 +322,13 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
     uint32_t first[2][7];
     for (uint32_t pool = 0; pool < 2; pool++)
         for (int c = 0; c < n; c++) {
-            uint32_t i = filled[pool] ? heads[(size_t)pool * HEADS + chains[c]] : NONE;
+            uint32_t i = mem->filled[pool] ? mem->heads[(size_t)pool * HEADS + chains[c]] : NONE;
             first[pool][c] = i;
-            if (i != NONE) __builtin_prefetch(tt + (size_t)pool * POOL + i);
+            if (i != NONE) __builtin_prefetch(mem->tt + (size_t)pool * POOL + i);
         }
     for (uint32_t order = 0; order < 2; order++) {
-        uint32_t pool = current ^ order;
-        const Entry *base = tt + (size_t)pool * POOL;
+        uint32_t pool = mem->current ^ order;
+        const Entry *base = mem->tt + (size_t)pool * POOL;
         for (int c = 0; c < n; c++) {
             for (uint32_t i = first[pool][c]; i != NONE; i = base[i].next) {
                 const Entry *e = &base[i];
@@ -318,6 +343,7 @@ static const Entry *tt_lookup(const State *s, const Summary *m, int leader, uint
 
 static void tt_store(const State *s, const Summary *m, int leader, uint16_t context, int kind,
                      int bound, const uint16_t *relevant, int best) {
+    Memory *mem = s->mem;
     uint8_t depth[4];
     uint32_t pattern[4];
     int deep = 2;
@@ -336,11 +362,11 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     if (free & (free - 1)) free = 15;
     uint32_t chain = free ? chain_of(m, free, 1)
                           : deep == 2 ? m->two : m->one;
-    kinds[kinds_slot(m->key)] |= (uint8_t)(free == 15 ? 64u
+    mem->kinds[kinds_slot(m->key)] |= (uint8_t)(free == 15 ? 64u
                                            : free ? 1u << (2 + __builtin_ctz(free))
                                            : deep == 2 ? 1u : 2u);
-    Entry *base = tt + (size_t)current * POOL;
-    uint32_t *head = &heads[(size_t)current * HEADS + chain];
+    Entry *base = mem->tt + (size_t)mem->current * POOL;
+    uint32_t *head = &mem->heads[(size_t)mem->current * HEADS + chain];
     /* Keep the chain short: a bound that an entry already implies (a class at least as wide,
      * a bound at least as strong) is not stored again, and entries that the new bound implies
      * are unlinked. */
@@ -374,14 +400,14 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
         }
         link = &e->next;
     }
-    if (used == POOL) {
-        current ^= 1u;
-        tt_empty(current);
-        used = 0;
-        base = tt + (size_t)current * POOL;
-        head = &heads[(size_t)current * HEADS + chain];
+    if (mem->used == POOL) {
+        mem->current ^= 1u;
+        tt_empty(mem, mem->current);
+        mem->used = 0;
+        base = mem->tt + (size_t)mem->current * POOL;
+        head = &mem->heads[(size_t)mem->current * HEADS + chain];
     }
-    Entry *e = &base[used];
+    Entry *e = &base[mem->used];
     e->lengths = m->lengths;
     memcpy(e->pattern, pattern, sizeof pattern);
     memcpy(e->depth, depth, sizeof depth);
@@ -391,8 +417,8 @@ static void tt_store(const State *s, const Summary *m, int leader, uint16_t cont
     e->kind = (uint8_t)kind;
     e->best = (uint8_t)best;
     e->next = *head;
-    *head = used++;
-    filled[current] = 1;
+    *head = mem->used++;
+    mem->filled[mem->current] = 1;
 }
 
 /* --- helpers ------------------------------------------------------------------------------- */
@@ -590,20 +616,10 @@ typedef struct {
     int64_t score;
 } Move;
 
-/* Cut-offs found by each seat's cards, deeper ones weighing more: the ordering's tie-break. */
-static uint32_t history[4][4][16];
-/* The last lead that refuted the other side, by tricks left and leader (suit * 16 + rank, -1 for
- * none): tried first after the table's own lead, as it often refutes a neighbouring position
- * too. Cleared with the history. */
-static int killer[14][4];
-/* The tricks left at the trick being generated (which row of `killer` applies). */
-static int generating_left;
-
-/* Each question starts its move ordering afresh: cut-offs of another question (another side,
- * trump or deal) mislead more than they help. */
-static void new_question(void) {
-    memset(history, 0, sizeof history);
-    memset(killer, 0xff, sizeof killer);
+/* Each question starts its move ordering afresh (see State). */
+static void new_question(State *s) {
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killer, 0xff, sizeof s->killer);
 }
 
 static int opponent_ruffs(const State *s, int seat, int suit) {
@@ -690,11 +706,11 @@ static int generate(const State *s, int seat, int pos, int lead_suit, int win_se
                 else
                     score += r;
             }
-            if (pos == 0 && killer[generating_left][seat] == suit * 16 + r) score = 999;
+            if (pos == 0 && s->killer[s->generating_left][seat] == suit * 16 + r) score = 999;
             if (hint >= 0 && suit == (hint >> 4) && r == (hint & 15)) score = 1000;
             moves[n].suit = (int8_t)suit;
             moves[n].rank = (int8_t)r;
-            moves[n].score = ((int64_t)score << 32) | history[seat][suit][r];
+            moves[n].score = ((int64_t)score << 32) | s->history[seat][suit][r];
             n++;
         }
     }
@@ -819,7 +835,7 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
                 int win_suit, int win_rank, int hint, uint16_t *relevant) {
     int seat = (leader + pos) & 3;
     Move moves[13];
-    generating_left = left;
+    s->generating_left = left;
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, hint, moves);
     int maximizing = on(s->maximizers, seat);
     uint16_t child[4];
@@ -856,10 +872,10 @@ static int play(State *s, int leader, int pos, int left, int k, int lead_suit, i
         if (result == maximizing) {
             if (pos == 0) {
                 s->best_lead = suit * 16 + relative_rank(s, suit, r);
-                killer[left][seat] = suit * 16 + r;
+                s->killer[left][seat] = suit * 16 + r;
             }
-            if (i > 0 && history[seat][suit][r] < 0x40000000u)
-                history[seat][suit][r] += (uint32_t)(left * left);
+            if (i > 0 && s->history[seat][suit][r] < 0x40000000u)
+                s->history[seat][suit][r] += (uint32_t)(left * left);
             memcpy(relevant, child, sizeof child);
             return result;
         }
@@ -937,7 +953,7 @@ static int one_play(State *s, int leader, int pos, int left, int lead_suit, int 
                     int win_suit, int win_rank, uint16_t *relevant) {
     int seat = (leader + pos) & 3;
     Move moves[13];
-    generating_left = left;
+    s->generating_left = left;
     int n = generate(s, seat, pos, lead_suit, win_seat, win_suit, win_rank, -1, moves);
     int declarer = seat == s->declarer;
     uint16_t child[4];
@@ -1017,20 +1033,39 @@ static int exactly_one(State *s, int leader, int left, uint16_t *relevant) {
 
 /* --- Python interface ---------------------------------------------------------------------- */
 
-static int ensure_table(void) {
-    if (tt) return 0;
-    tt = (Entry *)malloc(2 * (size_t)POOL * sizeof(Entry));
-    heads = (uint32_t *)malloc(2 * (size_t)HEADS * sizeof(uint32_t));
-    if (!tt || !heads) {
-        free(tt);
-        free(heads);
-        tt = NULL;
-        heads = NULL;
+static void free_memory(void *memory) {
+    Memory *mem = (Memory *)memory;
+    free(mem->tt);
+    free(mem->heads);
+    free(mem);
+}
+
+/* The calling thread's table, allocated on its first search; NULL with MemoryError set. */
+static Memory *thread_memory(void) {
+    Memory *mem = (Memory *)pthread_getspecific(memory_key);
+    if (mem) return mem;
+    mem = (Memory *)calloc(1, sizeof(Memory));
+    if (!mem) {
         PyErr_NoMemory();
-        return -1;
+        return NULL;
     }
-    tt_reset();
-    return 0;
+    mem->filled[0] = mem->filled[1] = 1;
+    mem->tt = (Entry *)malloc(2 * (size_t)POOL * sizeof(Entry));
+    mem->heads = (uint32_t *)malloc(2 * (size_t)HEADS * sizeof(uint32_t));
+    if (!mem->tt || !mem->heads) {
+        free(mem->tt);
+        free(mem->heads);
+        free(mem);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    tt_reset(mem);
+    if (pthread_setspecific(memory_key, mem)) {
+        free_memory(mem);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return mem;
 }
 
 /* Fill `s` from Python arguments; -1 with an exception set when they do not make a position. */
@@ -1080,7 +1115,14 @@ static int load(State *s, PyObject *hands, int trump, int leader, int counted, i
     s->maximizers = maximizers;
     s->context = (uint16_t)(1 + (trump | counted << 3 | maximizers << 7));
     *left = size;
-    return ensure_table();
+    s->mem = thread_memory();
+    if (!s->mem) return -1;
+    new_question(s);
+    return 0;
+}
+
+static void count_nodes(const State *s) {
+    __atomic_fetch_add(&total_nodes, s->nodes, __ATOMIC_RELAXED);
 }
 
 static PyObject *py_at_least(PyObject *self, PyObject *args) {
@@ -1092,9 +1134,11 @@ static PyObject *py_at_least(PyObject *self, PyObject *args) {
         return NULL;
     if (load(&s, hands, trump, leader, counted, maximizers, &left) < 0) return NULL;
     uint16_t relevant[4];
-    new_question();
-    int result = search(&s, leader, left, k, relevant);
-    total_nodes += s.nodes;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = search(&s, leader, left, k, relevant);
+    Py_END_ALLOW_THREADS
+    count_nodes(&s);
     return PyBool_FromLong(result);
 }
 
@@ -1114,10 +1158,10 @@ static PyObject *py_tricks(PyObject *self, PyObject *args) {
         return NULL;
     }
     uint16_t relevant[4];
-    new_question();
     if (guess < 0 || guess > left) guess = (left + 1) / 2;
     /* Zero-window tests stepping from the guess; each leaves bounds in the table. */
     int target = guess;
+    Py_BEGIN_ALLOW_THREADS
     while (lb < ub) {
         if (target <= lb) target = lb + 1;
         if (target > ub) target = ub;
@@ -1129,7 +1173,8 @@ static PyObject *py_tricks(PyObject *self, PyObject *args) {
             target--;
         }
     }
-    total_nodes += s.nodes;
+    Py_END_ALLOW_THREADS
+    count_nodes(&s);
     return PyLong_FromLong(lb);
 }
 
@@ -1146,18 +1191,21 @@ static PyObject *py_exactly_one(PyObject *self, PyObject *args) {
         return NULL;
     s.declarer = declarer;
     uint16_t relevant[4];
-    new_question();
-    int result = exactly_one(&s, leader, left, relevant);
-    total_nodes += s.nodes;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = exactly_one(&s, leader, left, relevant);
+    Py_END_ALLOW_THREADS
+    count_nodes(&s);
     return PyBool_FromLong(result);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *unused) {
-    return PyLong_FromUnsignedLongLong(total_nodes);
+    return PyLong_FromUnsignedLongLong(__atomic_load_n(&total_nodes, __ATOMIC_RELAXED));
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *unused) {
-    if (tt) tt_reset();
+    Memory *mem = (Memory *)pthread_getspecific(memory_key);
+    if (mem) tt_reset(mem);
     Py_RETURN_NONE;
 }
 
@@ -1168,7 +1216,7 @@ static PyMethodDef methods[] = {
      "tricks(hands, trump, leader, counted, maximizers, guess, lower=0, upper=13) -> int"},
     {"exactly_one", py_exactly_one, METH_VARARGS, "exactly_one(hands, declarer, leader) -> bool"},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: positions searched since import"},
-    {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table"},
+    {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the calling thread's transposition table"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1178,5 +1226,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__solver(void) {
     fill_tables();
+    if (pthread_key_create(&memory_key, free_memory)) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

@@ -18,8 +18,10 @@ and ``from_json`` reads it back.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import SEATS, Card, Seat, Suit
@@ -205,6 +207,14 @@ def _row(strains: Mapping[str, int]) -> _Row:
     return tuple(strains[name] for name in STRAIN_NAMES)
 
 
+def processors() -> int:
+    """The processors this process may run on: how many searches a board's table runs at once."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def board_table(
     deal: Deal,
     dealer: Seat,
@@ -212,71 +222,160 @@ def board_table(
     board: int = 1,
     trump_card: Card | None = None,
     pure: bool = False,
+    threads: int | None = None,
 ) -> BoardTable:
     """Work out a board's whole table: 15 pair, 35 lone, 4 misère and 4 piccolo searches.
 
-    The lone seats come first, each seat's own lead right after the dealer's left's: that figure
-    is its guess, and the compiled search still holds what it learnt for the first (the same
-    seat and strain). A pair takes at least what either of its players takes alone with the
-    same lead, and the other pair likewise, so the lone figures bound and guess the pairs'
-    searches.
+    A pair takes at least what either of its players takes alone with the same lead, and the
+    other pair likewise, so a strain's lone figures bound and guess its pairs' searches, which
+    wait for them.
+
+    ``threads`` searches run at once: the processors this process may use, unless told (the
+    compiled search lets go of Python's lock, and each thread keeps a table of its own). The
+    answers do not depend on it. In one thread, each lone seat's own lead is searched right after
+    the dealer's left's, in the same strain: that figure is its guess, and the table still holds
+    what the first search learnt. The pure search always runs in one thread.
     """
-    left = dealer.left
-
-    def position(strain: Suit | None, leader: Seat) -> solver.Position:
-        return solver.Position.from_deal(deal, strain, leader)
-
-    lead_left: list[_Row] = []
-    lead_self: list[_Row] = []
-    for seat in SEATS:
-        from_left = []
-        from_self = []
-        for strain in STRAINS:
-            tricks = solver.tricks(position(strain, left), (seat,), pure=pure)
-            from_left.append(tricks)
-            if seat is not left:
-                tricks = solver.tricks(position(strain, seat), (seat,), guess=tricks, pure=pure)
-            from_self.append(tricks)
-        lead_left.append(tuple(from_left))
-        lead_self.append(tuple(from_self))
-    pairs = tuple(
-        tuple(
-            _pair_tricks(position(strain, left), pairing, lead_left, column, pure)
-            for column, strain in enumerate(STRAINS)
-        )
-        for pairing in PAIRINGS
-    )
-    no_trump = position(None, left)
+    count = 1 if pure else processors() if threads is None else threads
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise TableError(f"a table is searched in one thread or more, not {count!r}")
+    work = _Work(deal, dealer.left, pure)
+    found = work.in_turn() if count == 1 else work.in_threads(count)
+    columns = range(len(STRAINS))
     return BoardTable(
         board=board,
         dealer=dealer,
-        pairs=pairs,
-        first_lead_left=tuple(lead_left),
-        first_lead_self=tuple(lead_self),
-        no_trick=tuple(solver.takes_no_trick(no_trump, seat, pure=pure) for seat in SEATS),
-        one_trick=tuple(solver.takes_exactly_one(no_trump, seat, pure=pure) for seat in SEATS),
+        pairs=tuple(
+            tuple(found.pairs[row, column] for column in columns) for row in range(len(PAIRINGS))
+        ),
+        first_lead_left=tuple(
+            tuple(found.alone[seat, column, dealer.left] for column in columns) for seat in SEATS
+        ),
+        first_lead_self=tuple(
+            tuple(found.alone[seat, column, seat] for column in columns) for seat in SEATS
+        ),
+        no_trick=tuple(found.misere[seat][0] for seat in SEATS),
+        one_trick=tuple(found.misere[seat][1] for seat in SEATS),
         trump_card=trump_card,
     )
 
 
+@dataclass
+class _Found:
+    """A table's answers as they come in: lone tricks by (seat, column, leader), a pairing's by
+    (row, column), and each seat's misère and piccolo."""
+
+    alone: dict[tuple[Seat, int, Seat], int] = field(default_factory=dict)
+    pairs: dict[tuple[int, int], int] = field(default_factory=dict)
+    misere: dict[Seat, tuple[bool, bool]] = field(default_factory=dict)
+
+
+class _Work:
+    """The searches of one board's table, each of which a thread can run on its own."""
+
+    def __init__(self, deal: Deal, left: Seat, pure: bool) -> None:
+        self.deal = deal
+        self.left = left
+        self.pure = pure
+
+    def position(self, column: int, leader: Seat) -> solver.Position:
+        return solver.Position.from_deal(self.deal, STRAINS[column], leader)
+
+    def leaders(self, seat: Seat) -> tuple[Seat, ...]:
+        """The leads a lone seat's figures are for: the dealer's left's, then its own."""
+        return (self.left,) if seat is self.left else (self.left, seat)
+
+    def tricks_alone(self, seat: Seat, column: int, leader: Seat, guess: int | None = None) -> int:
+        """The seat's tricks alone against three in the strain, ``leader`` leading."""
+        return solver.tricks(self.position(column, leader), (seat,), guess=guess, pure=self.pure)
+
+    def pair(self, row: int, column: int, alone: Sequence[int]) -> int:
+        """A pairing's tricks in the strain, between the bounds of the strain's lone figures with
+        the dealer's left leading (``alone``, by ``Seat.value``)."""
+        return _pair_tricks(self.position(column, self.left), PAIRINGS[row], alone, self.pure)
+
+    def misere(self, seat: Seat) -> tuple[bool, bool]:
+        """Whether the seat alone at no trump can take no trick, and exactly one."""
+        no_trump = self.position(STRAINS.index(None), self.left)
+        return (
+            solver.takes_no_trick(no_trump, seat, pure=self.pure),
+            solver.takes_exactly_one(no_trump, seat, pure=self.pure),
+        )
+
+    def lone_row(self, found: _Found, column: int) -> list[int]:
+        return [found.alone[seat, column, self.left] for seat in SEATS]
+
+    def in_turn(self) -> _Found:
+        """Every search one after the other, a seat's own lead guessed from the dealer's left's."""
+        found = _Found()
+        for seat in SEATS:
+            for column in range(len(STRAINS)):
+                guess = None
+                for leader in self.leaders(seat):
+                    guess = self.tricks_alone(seat, column, leader, guess)
+                    found.alone[seat, column, leader] = guess
+        for row in range(len(PAIRINGS)):
+            for column in range(len(STRAINS)):
+                found.pairs[row, column] = self.pair(row, column, self.lone_row(found, column))
+        for seat in SEATS:
+            found.misere[seat] = self.misere(seat)
+        return found
+
+    def in_threads(self, count: int) -> _Found:
+        """The searches on ``count`` threads. Each lone search is a job of its own: a seat's own
+        lead is not kept waiting for its guess, as two searches at once take less time than one
+        after the other. A strain's pairs are queued once its lone figures with the dealer's
+        left leading are in; the misère searches, needing nothing, fill the gaps."""
+        found = _Found()
+        with ThreadPoolExecutor(max_workers=count, thread_name_prefix="doubledummy") as pool:
+            lone_jobs = {
+                pool.submit(self.tricks_alone, seat, column, leader): (seat, column, leader)
+                for column in range(len(STRAINS))
+                for seat in SEATS
+                for leader in self.leaders(seat)
+            }
+            misere_jobs = {seat: pool.submit(self.misere, seat) for seat in SEATS}
+            pair_jobs: dict[tuple[int, int], Future[int]] = {}
+            waiting = dict.fromkeys(range(len(STRAINS)), len(SEATS))
+            for job in as_completed(lone_jobs):
+                seat, column, leader = lone_jobs[job]
+                found.alone[seat, column, leader] = job.result()
+                if leader is not self.left:
+                    continue
+                waiting[column] -= 1
+                if not waiting[column]:
+                    alone = self.lone_row(found, column)
+                    for row in range(len(PAIRINGS)):
+                        pair_jobs[row, column] = pool.submit(self.pair, row, column, alone)
+            for place, pair_job in pair_jobs.items():
+                found.pairs[place] = pair_job.result()
+            for seat, misere_job in misere_jobs.items():
+                found.misere[seat] = misere_job.result()
+        return found
+
+
 def _pair_tricks(
-    position: solver.Position,
-    pairing: tuple[Seat, Seat],
-    alone: Sequence[_Row],
-    column: int,
-    pure: bool,
+    position: solver.Position, pairing: tuple[Seat, Seat], alone: Sequence[int], pure: bool
 ) -> int:
     """A pair's tricks, searched between the bounds its players' and its opponents' lone figures
-    (with the same leader and strain) give, from the guess halfway between their sums."""
-    ours = [alone[seat.value][column] for seat in pairing]
-    theirs = [alone[seat.value][column] for seat in SEATS if seat not in pairing]
+    (``alone``, by ``Seat.value``, with the same leader and strain) give, from the guess halfway
+    between their sums."""
+    ours = [alone[seat.value] for seat in pairing]
+    theirs = [alone[seat.value] for seat in SEATS if seat not in pairing]
     lower, upper = max(ours), TRICKS - max(theirs)
     guess = min(max((sum(ours) + TRICKS - sum(theirs) + 1) // 2, lower), upper)
     return solver.tricks(position, pairing, guess=guess, at_least=lower, at_most=upper, pure=pure)
 
 
-def table_for_board(board: BoardDeal, *, pure: bool = False) -> BoardTable:
+def table_for_board(
+    board: BoardDeal, *, pure: bool = False, threads: int | None = None
+) -> BoardTable:
     """The table of a dealt board (from a key or a deal file), with its turned-up trump card."""
     return board_table(
-        board.deal, board.dealer, board=board.board, trump_card=board.trump_card, pure=pure
+        board.deal,
+        board.dealer,
+        board=board.board,
+        trump_card=board.trump_card,
+        pure=pure,
+        threads=threads,
     )

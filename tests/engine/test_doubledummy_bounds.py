@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.cards import SEATS, Card, Seat, Suit
 from engine.deals import deals_from_key
-from engine.doubledummy import Position, PositionError, board_table, tricks
+from engine.doubledummy import Position, PositionError, TableError, board_table, tricks
 from engine.doubledummy.table import PAIRINGS, STRAINS
 
 N, E, S, W = SEATS
@@ -120,3 +120,17 @@ BOARD_13 = {
 def test_the_table_of_a_dealt_board_is_the_one_known():
     (board,) = deals_from_key("bench-doubledummy", [13])
     assert board_table(board.deal, board.dealer, board=13).to_json() == BOARD_13
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_the_table_is_the_same_whether_its_searches_run_in_turn_or_at_once(threads):
+    (board,) = deals_from_key("bench-doubledummy", [5])
+    in_turn = board_table(board.deal, board.dealer, board=5, threads=1)
+    assert board_table(board.deal, board.dealer, board=5, threads=threads) == in_turn
+
+
+@pytest.mark.parametrize("threads", [0, -2, True, 1.5])
+def test_it_refuses_to_search_a_table_in_no_thread(threads):
+    (board,) = deals_from_key("bench-doubledummy", [5])
+    with pytest.raises(TableError, match="one thread or more"):
+        board_table(board.deal, board.dealer, threads=threads)

@@ -221,6 +221,23 @@ def test_it_stores_a_failure_instead_of_raising(td: User, monkeypatch: pytest.Mo
     assert analysis.tables(event) == {}
 
 
+@pytest.mark.parametrize(("setting", "threads"), [(0, None), (1, 1), (3, 3)])
+def test_it_searches_a_table_on_as_many_threads_as_the_setting_says(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, setting: int, threads: int | None
+) -> None:
+    settings.TROEF_ANALYSIS_THREADS = setting
+    asked: list[int | None] = []
+
+    def table(deal: BoardDeal, *, threads: int | None = None) -> BoardTable:
+        asked.append(threads)
+        return known_table(deal)
+
+    monkeypatch.setattr(analysis, "table_for_board", table)
+    (deal,) = deals_from_key(TEST_KEY, [1])
+    assert analysis.compute_table(deal) == known_table(deal)
+    assert asked == [threads]
+
+
 def test_it_answers_false_for_a_board_that_has_gone(td: User, solver: list[int]) -> None:
     assert tasks.analyse_board(999_999) is False
     assert solver == []

@@ -68,8 +68,9 @@ def board_deal(board: Board) -> BoardDeal:
 
 
 def compute_table(deal: BoardDeal) -> BoardTable:
-    """The solver's whole table for one board: the long part of the job."""
-    return table_for_board(deal)
+    """The solver's whole table for one board: the long part of the job, on as many threads as
+    ``settings.TROEF_ANALYSIS_THREADS`` says (0: every processor the worker may use)."""
+    return table_for_board(deal, threads=settings.TROEF_ANALYSIS_THREADS or None)
 
 
 def analyse_board(board_id: int) -> BoardAnalysis | None:
