@@ -27,7 +27,10 @@
  *     partner's reached with a small card of a suit it heads; and, for either side, the trumps
  *     of one hand less those the other side's higher trumps can beat, which win that many
  *     tricks whatever anyone does (a lone hand's low trumps count when no one has enough trumps
- *     above them). A bound that settles the question depends only on the cards it needed;
+ *     above them); and, where each side plays for its own tricks, a trick for a side not on
+ *     lead one of whose seats holds more trumps than its right-hand opponent holds above its
+ *     highest, no other opponent holding any (that opponent plays before it to every trick until
+ *     its side takes one). A bound that settles the question depends only on the cards it needed;
  *   - move ordering: the lead stored in the table first; then, for the lead, winners to cash
  *     before the other leads, then leads of suits whose top card a partner holds (an entry),
  *     and leads into a ruff last, and within each of these the cards that caused cut-offs
@@ -604,6 +607,32 @@ static int sure_trump_tricks(const State *s, int team, int need, uint16_t *lowes
     return 0;
 }
 
+/* Whether `side` (seats that play for their own tricks) is sure of one trick with the other side
+ * on lead: when a seat of it, L, whose right-hand opponent holds every trump of the other side
+ * above L's highest trump T, h of them, holds more than h trumps. Until `side` takes a trick the
+ * other side leads, so that opponent plays before L to every trick and the others after L hold
+ * no trump above T. Whenever L plays a trump (to a trump lead, or void in the suit led) and that
+ * opponent has not played a trump above T to the trick, L plays T, which no one of the other side
+ * can beat; otherwise L plays its lowest trump. That opponent covers at most h of L's trumps, and
+ * all of them are played by the end. The answer depends on the owners of the trumps down to T
+ * (*lowest) and on the lengths. */
+static int positional_trump_trick(const State *s, int side, int leader, uint16_t *lowest) {
+    if (s->trump == NO_TRUMP || on(side, leader)) return 0;
+    for (int lone = 0; lone < 4; lone++) {
+        int right = (lone + 3) & 3;
+        unsigned mine = s->h[lone][s->trump];
+        if (!on(side, lone) || on(side, right) || !mine) continue;
+        int top = top_bit(mine), covered = 0;
+        for (int p = 0; p < 4; p++)
+            if (p != right && !on(side, p) && (s->h[p][s->trump] >> (top + 1))) covered = 1;
+        if (covered || popcount16(mine) <= popcount16(s->h[right][s->trump] >> (top + 1)))
+            continue;
+        *lowest = (uint16_t)(1u << top);
+        return 1;
+    }
+    return 0;
+}
+
 static inline int beats(const State *s, int suit, int rank, int win_suit, int win_rank) {
     if (suit == win_suit) return rank > win_rank;
     return suit == s->trump;
@@ -900,6 +929,13 @@ static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
     if (sure_trump_tricks(s, 15 ^ s->counted, left - k + 1, &lowest)) {
         relevant[s->trump] = lowest;
         return 0;
+    }
+    /* Where each side plays for its own tricks: the counted seats need one trick, or the others
+     * need one to hold them below all. */
+    if (s->counted == s->maximizers && (k == 1 || k == left) &&
+        positional_trump_trick(s, k == 1 ? s->counted : 15 ^ s->counted, leader, &lowest)) {
+        relevant[s->trump] = lowest;
+        return k == 1;
     }
     if (good_for(s, leader, leader)) {
         uint16_t tops[4];

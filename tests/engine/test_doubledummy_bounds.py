@@ -134,3 +134,24 @@ def test_it_refuses_to_search_a_table_in_no_thread(threads):
     (board,) = deals_from_key("bench-doubledummy", [5])
     with pytest.raises(TableError, match="one thread or more"):
         board_table(board.deal, board.dealer, threads=threads)
+
+
+def hands(text: str) -> list[list[Card]]:
+    return [[Card.parse(card) for card in hand.split()] for hand in text.split("|")]
+
+
+# South's queen of trumps (hearts) sits behind East's ace and king with two trumps to spare: East
+# plays before South to every trick the other side leads, so South plays the queen whenever East
+# has not covered, and East can cover only twice. With one trump to spare, East covers both.
+GUARDED = "HJ HT H9 SK SQ|HA HK S4 S5 D2|HQ H8 H4 S2 S3|SA SJ D3 D4 D5"
+SHORT = "HJ HT H9 SK SQ|HA HK S4 S5 D2|HQ H8 S6 S2 S3|SA SJ D3 D4 D5"
+
+
+@pytest.mark.parametrize("leader", SEATS)
+def test_a_trump_guarded_behind_the_higher_ones_is_a_trick_alone_or_with_a_partner(leader):
+    guarded = Position.of(hands(GUARDED), Suit.H, leader)
+    for declarers in [(S,), (N, S), (S, E)]:
+        assert tricks(guarded, declarers) == tricks(guarded, declarers, pure=True)
+    assert tricks(guarded, (S,)) >= 1
+    short = Position.of(hands(SHORT), Suit.H, leader)
+    assert tricks(short, (S,)) == tricks(short, (S,), pure=True) == 0
