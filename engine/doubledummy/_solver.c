@@ -607,30 +607,43 @@ static int sure_trump_tricks(const State *s, int team, int need, uint16_t *lowes
     return 0;
 }
 
-/* Whether `side` (seats that play for their own tricks) is sure of one trick with the other side
- * on lead: when a seat of it, L, whose right-hand opponent holds every trump of the other side
- * above L's highest trump T, h of them, holds more than h trumps. Until `side` takes a trick the
- * other side leads, so that opponent plays before L to every trick and the others after L hold
- * no trump above T. Whenever L plays a trump (to a trump lead, or void in the suit led) and that
- * opponent has not played a trump above T to the trick, L plays T, which no one of the other side
- * can beat; otherwise L plays its lowest trump. That opponent covers at most h of L's trumps, and
- * all of them are played by the end. The answer depends on the owners of the trumps down to T
- * (*lowest) and on the lengths. */
-static int positional_trump_trick(const State *s, int side, int leader, uint16_t *lowest) {
+/* The tricks `side` (seats that play for their own tricks) is sure of with the other side on
+ * lead, from one of its seats, L: its trumps above every trump of the other side (its tops, each
+ * a trick whenever it is played), and one more with its highest trump below them, T, when every
+ * trump of the other side above T is in the hand of L's right-hand opponent, h of them, and L
+ * holds more than h trumps besides its tops and T. Until `side` takes a trick the other side
+ * leads, so that opponent plays before L to every trick and the others after L hold no trump
+ * above T. Whenever L plays a trump (to a trump lead, or void in the suit led) and that opponent
+ * has not played a trump above T to the trick, L plays T, which no one of the other side can
+ * beat; otherwise L plays one of its trumps below T. That opponent covers at most h of L's
+ * trumps, and all of them are played by the end: `side` takes a trick before L's tops are
+ * played, and the tops take theirs. The answer depends on the owners of the trumps down to T
+ * (*lowest) and on the lengths. The best of the side's seats; 0 when none has such a T. */
+static int positional_trump_tricks(const State *s, int side, int leader, uint16_t *lowest) {
     if (s->trump == NO_TRUMP || on(side, leader)) return 0;
+    int best = 0;
     for (int lone = 0; lone < 4; lone++) {
         int right = (lone + 3) & 3;
         unsigned mine = s->h[lone][s->trump];
         if (!on(side, lone) || on(side, right) || !mine) continue;
-        int top = top_bit(mine), covered = 0;
+        unsigned theirs = 0;
         for (int p = 0; p < 4; p++)
-            if (p != right && !on(side, p) && (s->h[p][s->trump] >> (top + 1))) covered = 1;
-        if (covered || popcount16(mine) <= popcount16(s->h[right][s->trump] >> (top + 1)))
-            continue;
-        *lowest = (uint16_t)(1u << top);
-        return 1;
+            if (!on(side, p)) theirs |= s->h[p][s->trump];
+        if (!theirs) continue;
+        /* The tops: L's trumps above the other side's highest. */
+        unsigned below = mine & ((1u << top_bit(theirs)) - 1u);
+        if (!below) continue;
+        int tops = popcount16(mine) - popcount16(below);
+        int top = top_bit(below);
+        unsigned above = theirs >> (top + 1);
+        if (above & ~(s->h[right][s->trump] >> (top + 1))) continue;
+        if (popcount16(below) - 1 < popcount16(above)) continue;
+        if (tops + 1 > best) {
+            best = tops + 1;
+            *lowest = (uint16_t)(1u << top);
+        }
     }
-    return 0;
+    return best;
 }
 
 static inline int beats(const State *s, int suit, int rank, int win_suit, int win_rank) {
@@ -930,12 +943,16 @@ static int search(State *s, int leader, int left, int k, uint16_t *relevant) {
         relevant[s->trump] = lowest;
         return 0;
     }
-    /* Where each side plays for its own tricks: the counted seats need one trick, or the others
-     * need one to hold them below all. */
-    if (s->counted == s->maximizers && (k == 1 || k == left) &&
-        positional_trump_trick(s, k == 1 ? s->counted : 15 ^ s->counted, leader, &lowest)) {
-        relevant[s->trump] = lowest;
-        return k == 1;
+    /* Where each side plays for its own tricks, against the other side's lead. */
+    if (s->counted == s->maximizers) {
+        if (positional_trump_tricks(s, s->counted, leader, &lowest) >= k) {
+            relevant[s->trump] = lowest;
+            return 1;
+        }
+        if (positional_trump_tricks(s, 15 ^ s->counted, leader, &lowest) >= left - k + 1) {
+            relevant[s->trump] = lowest;
+            return 0;
+        }
     }
     if (good_for(s, leader, leader)) {
         uint16_t tops[4];

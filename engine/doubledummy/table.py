@@ -19,9 +19,11 @@ and ``from_json`` reads it back.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+import threading
+from collections.abc import Callable, Collection, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from engine.cards import SEATS, Card, Seat, Suit
@@ -281,10 +283,6 @@ class _Work:
     def position(self, column: int, leader: Seat) -> solver.Position:
         return solver.Position.from_deal(self.deal, STRAINS[column], leader)
 
-    def leaders(self, seat: Seat) -> tuple[Seat, ...]:
-        """The leads a lone seat's figures are for: the dealer's left's, then its own."""
-        return (self.left,) if seat is self.left else (self.left, seat)
-
     def tricks_alone(self, seat: Seat, column: int, leader: Seat, guess: int | None = None) -> int:
         """The seat's tricks alone against three in the strain, ``leader`` leading."""
         return solver.tricks(self.position(column, leader), (seat,), guess=guess, pure=self.pure)
@@ -305,52 +303,62 @@ class _Work:
     def lone_row(self, found: _Found, column: int) -> list[int]:
         return [found.alone[seat, column, self.left] for seat in SEATS]
 
+    def seat_in_strain(
+        self, seat: Seat, column: int, found: _Found, led: Callable[[], None] = lambda: None
+    ) -> None:
+        """A seat's searches alone in a strain, into ``found``: with the dealer's left leading
+        (then ``led()``), with itself leading, guessed from the first, and at no trump its misère
+        and piccolo. One thread runs them one after the other, as each learns from the table
+        the ones before it left: the same seat and strain (piccolo asks the seat's lone
+        questions at no trump again). Each search alone would take about twice as long."""
+        tricks = self.tricks_alone(seat, column, self.left)
+        found.alone[seat, column, self.left] = tricks
+        led()
+        if seat is not self.left:
+            found.alone[seat, column, seat] = self.tricks_alone(seat, column, seat, tricks)
+        if STRAINS[column] is None:
+            found.misere[seat] = self.misere(seat)
+
     def in_turn(self) -> _Found:
-        """Every search one after the other, a seat's own lead guessed from the dealer's left's."""
+        """Every search one after the other: a seat's in each strain, then the pairs'."""
         found = _Found()
         for seat in SEATS:
             for column in range(len(STRAINS)):
-                guess = None
-                for leader in self.leaders(seat):
-                    guess = self.tricks_alone(seat, column, leader, guess)
-                    found.alone[seat, column, leader] = guess
+                self.seat_in_strain(seat, column, found)
         for row in range(len(PAIRINGS)):
             for column in range(len(STRAINS)):
                 found.pairs[row, column] = self.pair(row, column, self.lone_row(found, column))
-        for seat in SEATS:
-            found.misere[seat] = self.misere(seat)
         return found
 
     def in_threads(self, count: int) -> _Found:
-        """The searches on ``count`` threads. Each lone search is a job of its own: a seat's own
-        lead is not kept waiting for its guess, as two searches at once take less time than one
-        after the other. A strain's pairs are queued once its lone figures with the dealer's
-        left leading are in; the misère searches, needing nothing, fill the gaps."""
+        """The searches on ``count`` threads: a job for each seat in each strain, no trump first
+        (its jobs are the longest), and a strain's pairs queued as soon as its four lone figures
+        with the dealer's left leading are in."""
         found = _Found()
+        lock = threading.Lock()
+        waiting = dict.fromkeys(range(len(STRAINS)), len(SEATS))
+        pair_jobs: dict[tuple[int, int], Future[int]] = {}
+        columns = sorted(range(len(STRAINS)), key=lambda column: STRAINS[column] is not None)
         with ThreadPoolExecutor(max_workers=count, thread_name_prefix="doubledummy") as pool:
-            lone_jobs = {
-                pool.submit(self.tricks_alone, seat, column, leader): (seat, column, leader)
-                for column in range(len(STRAINS))
-                for seat in SEATS
-                for leader in self.leaders(seat)
-            }
-            misere_jobs = {seat: pool.submit(self.misere, seat) for seat in SEATS}
-            pair_jobs: dict[tuple[int, int], Future[int]] = {}
-            waiting = dict.fromkeys(range(len(STRAINS)), len(SEATS))
-            for job in as_completed(lone_jobs):
-                seat, column, leader = lone_jobs[job]
-                found.alone[seat, column, leader] = job.result()
-                if leader is not self.left:
-                    continue
-                waiting[column] -= 1
-                if not waiting[column]:
+
+            def led(column: int) -> None:
+                with lock:
+                    waiting[column] -= 1
+                    if waiting[column]:
+                        return
                     alone = self.lone_row(found, column)
                     for row in range(len(PAIRINGS)):
                         pair_jobs[row, column] = pool.submit(self.pair, row, column, alone)
+
+            seat_jobs = [
+                pool.submit(self.seat_in_strain, seat, column, found, partial(led, column))
+                for column in columns
+                for seat in SEATS
+            ]
+            for job in seat_jobs:
+                job.result()
             for place, pair_job in pair_jobs.items():
                 found.pairs[place] = pair_job.result()
-            for seat, misere_job in misere_jobs.items():
-                found.misere[seat] = misere_job.result()
         return found
 
 
