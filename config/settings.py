@@ -277,12 +277,13 @@ TROEF_ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"
 CELERY_TASK_ROUTES = {"troef.analyse_board": {"queue": TROEF_ANALYSIS_QUEUE}}
 # How many of a board's searches the analysis runs at once: 0 for every processor the worker may
 # use. The analysis worker runs at a lower priority, so the standings still come first.
-TROEF_ANALYSIS_THREADS = env.int("TROEF_ANALYSIS_THREADS", default=0)
-if TROEF_ANALYSIS_THREADS < 0:
+_ANALYSIS_THREADS = env.str("TROEF_ANALYSIS_THREADS", default="0").strip()
+if not (_ANALYSIS_THREADS.isascii() and _ANALYSIS_THREADS.isdigit()):
     raise ImproperlyConfigured(
-        f"TROEF_ANALYSIS_THREADS is a number of threads (0 for every processor), "
-        f"not {TROEF_ANALYSIS_THREADS}"
+        "TROEF_ANALYSIS_THREADS is a number of threads (0 for every processor), "
+        f"not {_ANALYSIS_THREADS!r}"
     )
+TROEF_ANALYSIS_THREADS = int(_ANALYSIS_THREADS)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"

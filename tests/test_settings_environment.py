@@ -262,3 +262,19 @@ def test_hsts_can_be_turned_off_with_zero(tmp_path: Path) -> None:
     assert settings_with(tmp_path, "SECURE_HSTS_SECONDS", DEBUG="false", SECRET_KEY="k") == {
         "SECURE_HSTS_SECONDS": 31536000
     }
+
+
+def test_the_analysis_takes_every_processor_unless_told(tmp_path: Path) -> None:
+    assert settings_with(tmp_path, "TROEF_ANALYSIS_THREADS") == {"TROEF_ANALYSIS_THREADS": 0}
+    told = settings_with(tmp_path, "TROEF_ANALYSIS_THREADS", TROEF_ANALYSIS_THREADS="3")
+    assert told == {"TROEF_ANALYSIS_THREADS": 3}
+
+
+@pytest.mark.parametrize("value", ["-1", "two", "1.5"])
+def test_it_refuses_a_number_of_analysis_threads_that_is_not_a_whole_number(
+    tmp_path: Path, value: str
+) -> None:
+    assert refusal(tmp_path, TROEF_ANALYSIS_THREADS=value) == (
+        "django.core.exceptions.ImproperlyConfigured: TROEF_ANALYSIS_THREADS is a number of "
+        f"threads (0 for every processor), not {value!r}"
+    )
