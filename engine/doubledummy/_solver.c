@@ -128,8 +128,9 @@ typedef struct {
  * enough to stay mostly in a processor's cache, which gains more than the entries a larger table
  * would keep.
  *
- * Each thread that searches has a table of its own (`local`), allocated on its first search
- * and freed when the thread ends: the search runs without the GIL, so threads search at once. */
+ * Each thread that searches has a table of its own (under `memory_key`), allocated on its first
+ * search and freed when the thread ends: the search runs without the GIL, so threads search at
+ * once. */
 #define KIND_BITS 20
 typedef struct Memory {
     Entry *tt;

@@ -234,9 +234,8 @@ def board_table(
 
     ``threads`` searches run at once: the processors this process may use, unless told (the
     compiled search lets go of Python's lock, and each thread keeps a table of its own). The
-    answers do not depend on it. In one thread, each lone seat's own lead is searched right after
-    the dealer's left's, in the same strain: that figure is its guess, and the table still holds
-    what the first search learnt. The pure search always runs in one thread.
+    answers do not depend on it. A seat's searches in a strain stay together in one thread
+    (``_Work.seat_in_strain``). The pure search always runs in one thread.
     """
     count = 1 if pure else processors() if threads is None else threads
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
