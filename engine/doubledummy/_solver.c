@@ -622,15 +622,15 @@ static int sure_trump_tricks(const State *s, int team, int need, uint16_t *lowes
  * (*lowest) and on the lengths. The best of the side's seats; 0 when none has such a T. */
 static int positional_trump_tricks(const State *s, int side, int leader, uint16_t *lowest) {
     if (s->trump == NO_TRUMP || on(side, leader)) return 0;
+    unsigned theirs = 0;
+    for (int p = 0; p < 4; p++)
+        if (!on(side, p)) theirs |= s->h[p][s->trump];
+    if (!theirs) return 0;
     int best = 0;
     for (int lone = 0; lone < 4; lone++) {
         int right = (lone + 3) & 3;
         unsigned mine = s->h[lone][s->trump];
         if (!on(side, lone) || on(side, right) || !mine) continue;
-        unsigned theirs = 0;
-        for (int p = 0; p < 4; p++)
-            if (!on(side, p)) theirs |= s->h[p][s->trump];
-        if (!theirs) continue;
         /* The tops: L's trumps above the other side's highest. */
         unsigned below = mine & ((1u << top_bit(theirs)) - 1u);
         if (!below) continue;
